@@ -1,0 +1,25 @@
+export interface BenchRow {
+  name: string;
+  figure: string;
+  target: string;
+  /** null for figures printed for context, with no target of their own. */
+  pass: boolean | null;
+}
+
+export function printTable(rows: BenchRow[]): void {
+  const header = { name: 'benchmark', figure: 'figure', target: 'target', pass: 'result' };
+  const cells = [
+    header,
+    ...rows.map((r) => ({ ...r, pass: r.pass === null ? '' : r.pass ? 'pass' : 'FAIL' })),
+  ];
+  const width = (key: keyof typeof header) => Math.max(...cells.map((c) => String(c[key]).length));
+  const w = { name: width('name'), figure: width('figure'), target: width('target'), pass: width('pass') };
+  const line = (c: (typeof cells)[number]) =>
+    `${String(c.name).padEnd(w.name)}  ${String(c.figure).padStart(w.figure)}  ${String(c.target).padEnd(w.target)}  ${c.pass}`;
+  console.log(line(cells[0]!));
+  console.log('-'.repeat(w.name + w.figure + w.target + w.pass + 6));
+  for (const c of cells.slice(1)) console.log(line(c));
+}
+
+export const mib = (bytes: number) => bytes / (1024 * 1024);
+export const fmt = (n: number, digits = 2) => n.toFixed(digits);

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { runAdmin } from '../../server/src/cli/admin';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  baseUrl: string;
+  pid: number;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Basic-auth header of a user created with the admin CLI. */
+  auth: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in bytes, from /proc (Linux). */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status);
+  return kb ? Number(kb[1]) * 1024 : 0;
+}
+
+/**
+ * The real server as a child process (node + tsx, no npm wrapper, so `pid` is the server itself)
+ * on a temp data folder with SQLite, plus a user and a device token made with the admin CLI.
+ */
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'nordlys-bench-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
+    DEFAULT_STORAGE_GIB: '1000',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    const email = `bench-${Date.now()}@example.com`;
+    const quiet = () => {};
+    await runAdmin(
+      ['user:create', '--email', email, '--password', 'bench-password-1', '--name', 'Bench'],
+      env,
+      quiet,
+    );
+    let token = '';
+    await runAdmin(['token:create', '--email', email, '--device', 'bench'], env, (line: string) => {
+      token = line;
+    });
+    if (!token) throw new Error('the admin CLI did not print a device token');
+    return {
+      baseUrl,
+      pid: child.pid!,
+      dataDir,
+      env,
+      auth: `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`,
+      stop,
+    };
+  } catch (error) {
+    // A failed start must not leave a server running in the background.
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,342 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { createBlobStore } from '../server/src/blobs/create-blob-store';
+import { type Config, type DatabaseConfig, loadConfig } from '../server/src/config';
+import { createAccountService } from '../server/src/services/account.service';
+import { createJobService } from '../server/src/services/job.service';
+import { type Database, openStore, type Store } from '../server/src/store/database';
+import { createRepositories } from '../server/src/store/repositories';
+import {
+  createTimelineRepository,
+  type FileWindow,
+} from '../server/src/store/repositories/timeline.repository';
+import type { ContentsTable, FilesTable } from '../server/src/store/schema';
+import { type BenchRow, fmt } from './support/report';
+
+/**
+ * One user's timeline with BENCH_FILES (default 1,000,000) synthetic files as real rows (a
+ * contents row each, file rows through the schema and its triggers, so timeline_days is built the
+ * way production builds it), capture times spread over 15 years. Measures the months summary and
+ * one-month file lists (pictures and videos, as the timeline asks) at the repository and through
+ * the HTTP app (app.inject), on SQLite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set,
+ * on PostgreSQL. Prints the query plans so index use can be checked.
+ */
+
+const MONTHS_TARGET_MS = 20;
+const LIST_TARGET_MS = 30;
+const CALLS = Number(process.env.BENCH_TIMELINE_CALLS ?? 200);
+const FROM = Date.UTC(2011, 0, 1);
+const TO = Date.UTC(2026, 0, 1);
+const DAY = 24 * 60 * 60 * 1000;
+
+// A fixed-seed generator, so runs are comparable.
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+async function timeIt(
+  calls: number,
+  fn: (i: number) => Promise<void>,
+): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i += 1) await fn(i); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < calls; i += 1) {
+    const started = performance.now();
+    await fn(i);
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+export async function seedTimelineFiles(
+  db: Database,
+  jobId: string,
+  userId: string,
+  count: number,
+  dialect: Store['dialect'],
+) {
+  const random = rng(42);
+  const batch = dialect === 'sqlite' ? 400 : 1000;
+  const perTransaction = 20_000;
+  const started = performance.now();
+  for (let done = 0; done < count; ) {
+    const inTransaction = Math.min(perTransaction, count - done);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < inTransaction; i += batch) {
+        const n = Math.min(batch, inTransaction - i);
+        const contents: ContentsTable[] = [];
+        const files: FilesTable[] = [];
+        for (let k = 0; k < n; k += 1) {
+          const index = done + i + k;
+          const sha256 = createHash('sha256').update(`bench ${index}`).digest('hex');
+          const r = random();
+          const kind = r < 0.8 ? 'picture' : r < 0.97 ? 'movie' : 'document';
+          const isShot = kind === 'picture' && random() < 0.06;
+          const extension = kind === 'picture' ? (isShot ? 'png' : 'jpg') : kind === 'movie' ? 'mp4' : 'pdf';
+          const name = `${isShot ? 'screenshot_' : 'IMG_'}${index}.${extension}`;
+          const takenAt = Math.floor(FROM + random() * (TO - FROM));
+          const size = 200_000 + Math.floor(random() * 5_000_000);
+          contents.push({
+            sha256,
+            size,
+            mime: kind === 'picture' ? 'image/jpeg' : kind === 'movie' ? 'video/mp4' : 'application/pdf',
+            media_kind: kind,
+            blob_key: `content/${sha256.slice(0, 2)}/${sha256}`,
+            width: kind === 'document' ? null : 4000,
+            height: kind === 'document' ? null : 3000,
+            duration_ms: kind === 'movie' ? 12_000 : null,
+            taken_at: takenAt,
+            metadata: null,
+            ref_count: 1,
+            // Already processed: the media sweep at start-up finds nothing to do.
+            thumb_status: kind === 'document' ? 'none' : 'ready',
+            encode_status: kind === 'movie' ? 'ready' : 'none',
+            thumbhash: kind === 'document' ? null : '3OcRJYB4d3h/iIeHeEh3eIhw+j3A',
+            created_at: takenAt,
+          });
+          files.push({
+            id: randomUUID(),
+            job_id: jobId,
+            content_sha256: sha256,
+            user_id: userId,
+            path: `camera/${name}`,
+            file_name: name,
+            extension,
+            size,
+            mtime: takenAt,
+            ctime: takenAt,
+            taken_at: takenAt,
+            uploaded_at: TO - Math.floor(random() * 730) * DAY,
+            file_type: kind === 'picture' ? 'Pictures' : kind === 'movie' ? 'Movies' : 'Documents',
+            is_screenshot: isShot ? 1 : 0,
+            group_type: null,
+            group_id: null,
+            is_master: 0,
+            // About 1% in the trash, as a real timeline has.
+            deleted_at: random() < 0.01 ? TO : null,
+          });
+        }
+        await trx.insertInto('contents').values(contents).execute();
+        await trx.insertInto('files').values(files).execute();
+      }
+    });
+    done += inTransaction;
+    if (done % 200_000 === 0 || done === count) {
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`  ${dialect}: ${done.toLocaleString('en')} files in ${fmt(seconds, 1)} s`);
+    }
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function plans(
+  store: Store,
+  jobId: string,
+  window: FileWindow,
+): Promise<{ months: string; list: string }> {
+  const run = async (query: CompiledQuery) => {
+    const text = store.dialect === 'sqlite' ? `explain query plan ${query.sql}` : `explain ${query.sql}`;
+    const { rows } = await store.db.executeQuery(CompiledQuery.raw(text, [...query.parameters]));
+    return (rows as Record<string, unknown>[])
+      .map((row) => String(row.detail ?? row['QUERY PLAN'] ?? JSON.stringify(row)))
+      .join('\n    ');
+  };
+  // The same shapes the repository runs.
+  const monthsQuery = store.db
+    .selectFrom('timeline_days')
+    .where('job_id', '=', jobId)
+    .groupBy(['year', 'month'])
+    .select(['year', 'month', (eb) => eb.fn.sum('pictures').as('p')])
+    .orderBy('year', 'desc')
+    .orderBy('month', 'desc')
+    .compile();
+  const listQuery = store.db
+    .selectFrom('timeline_files')
+    .selectAll()
+    .where('job_id', '=', window.jobId)
+    .where('taken_at', '>=', window.startMs as number)
+    .where('taken_at', '<=', window.endMs as number)
+    .where('file_type', 'in', ['Pictures', 'Movies'])
+    .orderBy('taken_at', 'desc')
+    .orderBy('id', 'asc')
+    .limit(5000)
+    .compile();
+  return { months: await run(monthsQuery), list: await run(listQuery) };
+}
+
+async function benchOne(label: string, database: DatabaseConfig, count: number): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nordlys-bench-timeline-'));
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database };
+  const store = await openStore(database);
+  const blobs = await createBlobStore(config.blobs);
+  try {
+    const repos = createRepositories(store.db);
+    const accounts = createAccountService({
+      repos,
+      clock: Date.now,
+      defaultStorageGib: config.defaultStorageGib,
+    });
+    const user = await accounts.createUser({ email: `bench-${randomUUID()}@example.com`, name: 'Bench' });
+    const { token } = await accounts.issueDeviceToken(user.id, { name: 'bench' });
+    const auth = `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`;
+    const job = await createJobService({ db: store.db, clock: Date.now }).ensureTimeline(user.id);
+
+    console.log(`${label}: inserting ${count.toLocaleString('en')} files…`);
+    const seedSeconds = await seedTimelineFiles(store.db, job.id, user.id, count, store.dialect);
+    // Autovacuum would vacuum and analyze tables this size on its own (the vacuum sets the
+    // visibility map index-only scans rely on); do it now, not mid-run. SQLite's planner
+    // statistics come from ANALYZE, which `PRAGMA optimize` runs in production.
+    await sql`${sql.raw(store.dialect === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(store.db);
+
+    const repo = createTimelineRepository(store.db);
+    const months = await repo.months(job.id, 'all');
+    const random = rng(7);
+    const windows: FileWindow[] = Array.from({ length: CALLS + 5 }, () => {
+      const m = months[Math.floor(random() * months.length)] as (typeof months)[number];
+      return {
+        jobId: job.id,
+        startMs: Date.UTC(m.year, m.month - 1, 1),
+        endMs: Date.UTC(m.year, m.month, 1) - 1,
+        types: ['Pictures', 'Movies'] as const,
+      };
+    });
+    const filesInMonth = await repo.countFiles(windows[0] as FileWindow);
+
+    const plan = await plans(store, job.id, windows[0] as FileWindow);
+    console.log(`${label} plan, months summary:\n    ${plan.months}`);
+    console.log(`${label} plan, one-month list:\n    ${plan.list}`);
+
+    const repoMonths = await timeIt(CALLS, async () => {
+      await repo.months(job.id, 'all');
+    });
+    const repoList = await timeIt(CALLS, async (i) => {
+      const window = windows[i % windows.length] as FileWindow;
+      await Promise.all([repo.listFiles(window, { limit: 5000, offset: 0 }), repo.countFiles(window)]);
+    });
+
+    const app = await buildApp({ config, store, blobs, logger: false });
+    let httpMonths: { p50: number; p95: number };
+    let httpList: { p50: number; p95: number };
+    let httpPage: { p50: number; p95: number };
+    let listedPerCall = 0;
+    try {
+      const headers = { authorization: auth };
+      httpMonths = await timeIt(CALLS, async () => {
+        const res = await app.inject({ url: '/st/4/jobs/default/timeline/months', headers });
+        if (res.statusCode !== 200) throw new Error(`months answered ${res.statusCode}`);
+      });
+      httpList = await timeIt(CALLS, async (i) => {
+        const w = windows[i % windows.length] as FileWindow;
+        const start = Math.floor((w.startMs as number) / 1000);
+        const end = Math.floor((w.endMs as number) / 1000);
+        const res = await app.inject({
+          url: `/st/4/jobs/default/files?start=${start}&end=${end}&types=Pictures,Movies`,
+          headers,
+        });
+        if (res.statusCode !== 200) throw new Error(`files answered ${res.statusCode}`);
+        listedPerCall = Number(res.headers['x-total-items']);
+      });
+      // A first page, for context: what a client paging a month (limit=500) waits for.
+      httpPage = await timeIt(CALLS, async (i) => {
+        const w = windows[i % windows.length] as FileWindow;
+        const start = Math.floor((w.startMs as number) / 1000);
+        const end = Math.floor((w.endMs as number) / 1000);
+        const res = await app.inject({
+          url: `/st/4/jobs/default/files?start=${start}&end=${end}&types=Pictures,Movies&limit=500`,
+          headers,
+        });
+        if (res.statusCode !== 200) throw new Error(`files answered ${res.statusCode}`);
+      });
+    } finally {
+      await app.close();
+    }
+
+    const row = (name: string, t: { p50: number; p95: number }, target: number): BenchRow => ({
+      name: `${label}: ${name}`,
+      figure: `p95 ${fmt(t.p95)} ms (p50 ${fmt(t.p50)})`,
+      target: `p95 <= ${target} ms`,
+      pass: t.p95 <= target,
+    });
+    return [
+      {
+        name: `${label}: seed ${count.toLocaleString('en')} files, ${months.length} months`,
+        figure: `${fmt(seedSeconds, 1)} s`,
+        target: `~${filesInMonth} files in a month`,
+        pass: null,
+      },
+      row('months summary, repository', repoMonths, MONTHS_TARGET_MS),
+      row('months summary, HTTP', httpMonths, MONTHS_TARGET_MS),
+      row('one-month list + count, repository', repoList, LIST_TARGET_MS),
+      row(`one-month list, HTTP (e.g. ${listedPerCall} files)`, httpList, LIST_TARGET_MS),
+      {
+        name: `${label}: first 500 of a month, HTTP`,
+        figure: `p95 ${fmt(httpPage.p95)} ms (p50 ${fmt(httpPage.p50)})`,
+        target: 'context',
+        pass: null,
+      },
+    ];
+  } finally {
+    await blobs.close();
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchTimeline(): Promise<BenchRow[]> {
+  const count = Number(process.env.BENCH_FILES ?? 1_000_000);
+  const rows: BenchRow[] = [];
+  const sqliteDir = await mkdtemp(path.join(os.tmpdir(), 'nordlys-bench-sqlite-'));
+  try {
+    rows.push(
+      ...(await benchOne('sqlite', { kind: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') }, count)),
+    );
+  } finally {
+    await rm(sqliteDir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log(
+      'postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server that may create databases)',
+    );
+    return rows;
+  }
+  const name = `nordlys_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    rows.push(...(await benchOne('postgres', { kind: 'postgres', url: url.toString() }, count)));
+  } finally {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./support/report');
+  printTable(await benchTimeline());
+}

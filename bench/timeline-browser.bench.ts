@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
+import { loadConfig } from '../server/src/config';
+import { openStore } from '../server/src/store/database';
+import type { FilesTable } from '../server/src/store/schema';
+import { uploadMultipart } from './support/multipart';
+import { type BenchRow, fmt } from './support/report';
+import { type BenchServer, startBenchServer } from './support/server-process';
+
+/**
+ * The web timeline in headless Chromium over a real server holding BENCH_LIBRARY_FILES (default
+ * 100,000) files for one user: time to the first thumbnail after navigation, long tasks (> 50 ms)
+ * during a scripted fast scroll from top to bottom, the largest DOM node count seen, and the oldest
+ * month reached by scrolling alone. Runs a desktop (1280x800) and a phone (375x812) viewport; on
+ * the phone two columns make the library taller than the scroll cap, so the scaled scroll space
+ * is what gets measured there. BENCH_PROFILE=1 also prints where the page spent its time.
+ */
+
+const FILES = Number(process.env.BENCH_LIBRARY_FILES ?? 100_000);
+const FROM = Date.UTC(2011, 0, 1);
+const TO = Date.UTC(2026, 0, 1);
+const DOM_TARGET = 1500;
+const SCROLL_STEP_PX = 3000;
+const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/photo-exif.jpg');
+
+type Api = <T>(apiPath: string) => Promise<T>;
+
+export const apiFor =
+  (server: BenchServer): Api =>
+  async <T>(apiPath: string) => {
+    const response = await fetch(`${server.baseUrl}/st/4${apiPath}`, {
+      headers: { authorization: server.auth },
+    });
+    if (!response.ok) throw new Error(`${apiPath} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+
+/** A few real pictures through the upload API, so their thumbnails exist and /th/3 answers. */
+export async function uploadSeedPictures(server: BenchServer, api: Api): Promise<void> {
+  const colours = [
+    { r: 200, g: 80, b: 40 },
+    { r: 40, g: 120, b: 200 },
+    { r: 60, g: 170, b: 90 },
+  ];
+  const buffers = [
+    readFileSync(fixture),
+    ...(await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 1024, height: 768, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    )),
+  ];
+  for (const [i, bytes] of buffers.entries()) {
+    const reply = await uploadMultipart({
+      baseUrl: server.baseUrl,
+      auth: server.auth,
+      path: `seed-${i}.jpg`,
+      size: bytes.length,
+      file: Readable.from([bytes]),
+    });
+    if (reply.status >= 300) throw new Error(`seed upload answered ${reply.status}: ${reply.body}`);
+  }
+  // Thumbnails are made in the background; wait until every seed picture has them.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { files } = await api<{ files: { fileID: string; thumbURLSmall: string | null }[] }>(
+      `/jobs/default/files?start=0&end=${Math.floor(Date.now() / 1000) + 86_400}`,
+    );
+    const ready = await Promise.all(
+      files.map(async (f) =>
+        f.thumbURLSmall ? (await fetch(new URL(f.thumbURLSmall, server.baseUrl))).ok : false,
+      ),
+    );
+    if (files.length === buffers.length && ready.every(Boolean)) break;
+    if (Date.now() > deadline) throw new Error('seed thumbnails were not made within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** FILES file rows over the seed pictures' contents, spread evenly over 15 years, in the server's own database. */
+export async function seedLibrary(
+  server: BenchServer,
+  jobId: string,
+  userId: string,
+): Promise<{ oldestMonth: string }> {
+  const config = loadConfig(server.env);
+  const store = await openStore(config.database);
+  try {
+    const seeds = await store.db
+      .selectFrom('files')
+      .select(['content_sha256', 'size', 'file_type'])
+      .where('job_id', '=', jobId)
+      .execute();
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const uses = new Map<string, number>();
+    let oldest = Number.POSITIVE_INFINITY;
+    const batch = 400;
+    for (let done = 0; done < FILES; ) {
+      await store.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 20_000 && done < FILES; i += batch) {
+          const rows: FilesTable[] = [];
+          for (let k = 0; k < batch && done < FILES; k += 1, done += 1) {
+            const content = seeds[done % seeds.length] as (typeof seeds)[number];
+            uses.set(content.content_sha256, (uses.get(content.content_sha256) ?? 0) + 1);
+            const takenAt = Math.floor(FROM + random() * (TO - FROM));
+            oldest = Math.min(oldest, takenAt);
+            const name = `IMG_${done}.jpg`;
+            rows.push({
+              id: randomUUID(),
+              job_id: jobId,
+              content_sha256: content.content_sha256,
+              user_id: userId,
+              path: `camera/${name}`,
+              file_name: name,
+              extension: 'jpg',
+              size: content.size,
+              mtime: takenAt,
+              ctime: takenAt,
+              taken_at: takenAt,
+              uploaded_at: TO,
+              file_type: 'Pictures',
+              is_screenshot: 0,
+              group_type: null,
+              group_id: null,
+              is_master: 0,
+              deleted_at: null,
+            });
+          }
+          await trx.insertInto('files').values(rows).execute();
+        }
+      });
+    }
+    for (const [sha, n] of uses) {
+      await sql`update contents set ref_count = ref_count + ${n} where sha256 = ${sha}`.execute(store.db);
+      await sql`update user_contents set ref_count = ref_count + ${n} where sha256 = ${sha} and user_id = ${userId}`.execute(
+        store.db,
+      );
+    }
+    const date = new Date(oldest);
+    return { oldestMonth: `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}` };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Installed before the app loads: first thumbnail time, long tasks and DOM size samples. */
+function instrument() {
+  const w = window as unknown as {
+    bench: { firstThumb: number | null; longTasks: number[]; maxNodes: number; sampling: boolean };
+  };
+  w.bench = { firstThumb: null, longTasks: [], maxNodes: 0, sampling: false };
+  document.addEventListener(
+    'load',
+    (event) => {
+      const target = event.target as HTMLElement;
+      if (w.bench.firstThumb === null && target.classList?.contains('timeline-tile__img')) {
+        w.bench.firstThumb = performance.now();
+      }
+    },
+    true,
+  );
+  new PerformanceObserver((list) => {
+    if (!w.bench.sampling) return;
+    for (const entry of list.getEntries()) w.bench.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: false });
+}
+
+interface ScrollRun {
+  firstThumbMs: number;
+  longTasks: number[];
+  maxNodes: number;
+  oldestMonthKey: string | null;
+  scale: number;
+  scrollSeconds: number;
+}
+
+async function runViewport(page: Page, baseUrl: string): Promise<ScrollRun> {
+  await page.goto(`${baseUrl}/photos`);
+  await page.waitForFunction(
+    () => (window as unknown as { bench: { firstThumb: number | null } }).bench.firstThumb !== null,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  const firstThumbMs = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const first = (window as unknown as { bench: { firstThumb: number } }).bench.firstThumb;
+    return first - (nav?.startTime ?? 0);
+  });
+  await page.waitForTimeout(500);
+  // Scrolling alone: the scroll container's scrollTop moves down a fixed step per frame, like a
+  // fling, until it can go no further. No fast scroller, no jumps.
+  const result = await page.evaluate(async (step) => {
+    const grid = document.querySelector('.timeline-grid') as HTMLElement;
+    const bench = (
+      window as unknown as { bench: { longTasks: number[]; maxNodes: number; sampling: boolean } }
+    ).bench;
+    bench.longTasks = [];
+    bench.sampling = true;
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const frame = () => {
+        bench.maxNodes = Math.max(bench.maxNodes, document.getElementsByTagName('*').length);
+        const before = grid.scrollTop;
+        grid.scrollTop = before + step;
+        if (grid.scrollTop <= before && before + grid.clientHeight >= grid.scrollHeight - 2) resolve();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    // Let the last months load, still sampling.
+    const until = performance.now() + 3000;
+    await new Promise<void>((resolve) => {
+      const frame = () => {
+        bench.maxNodes = Math.max(bench.maxNodes, document.getElementsByTagName('*').length);
+        if (performance.now() > until) resolve();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    bench.sampling = false;
+    const bottom = grid.getBoundingClientRect().bottom;
+    const visible = [...document.querySelectorAll<HTMLElement>('.timeline-section')].filter(
+      (s) => s.getBoundingClientRect().top < bottom,
+    );
+    const last = visible.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).at(-1);
+    return {
+      longTasks: bench.longTasks,
+      maxNodes: bench.maxNodes,
+      oldestMonthKey: last?.dataset.section ?? null,
+      scale: Number(grid.dataset.scale ?? '1'),
+      scrollSeconds: seconds,
+    };
+  }, SCROLL_STEP_PX);
+  return { firstThumbMs, ...result };
+}
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** BENCH_PROFILE=1: the functions the page spent the most time in (self time), to find long tasks. */
+function printProfile(profile: CpuProfile): void {
+  const self = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i += 1) {
+    self.set(samples[i] as number, (self.get(samples[i] as number) ?? 0) + (deltas[i] ?? 0));
+  }
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}:${columnNumber}`;
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  for (const [name, micros] of top) console.log(`  ${fmt(micros / 1000, 0).padStart(7)} ms  ${name}`);
+}
+
+export async function benchTimelineBrowser(): Promise<BenchRow[]> {
+  if (!existsSync(path.resolve(import.meta.dirname, '../web/dist/index.html'))) {
+    throw new Error('the web client is not built: run `npm run build -w web` first');
+  }
+  console.log(`timeline browser: ${FILES.toLocaleString('en')} files…`);
+  const server = await startBenchServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const api = apiFor(server);
+    const job = await api<{ id: string; owner: { uuid: string } }>('/jobs/default');
+    await uploadSeedPictures(server, api);
+    const started = performance.now();
+    const { oldestMonth } = await seedLibrary(server, job.id, job.owner.uuid);
+    console.log(`  seeded in ${fmt((performance.now() - started) / 1000, 1)} s; oldest month ${oldestMonth}`);
+    const token = Buffer.from(server.auth.replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':')
+      .slice(1)
+      .join(':');
+
+    const rows: BenchRow[] = [];
+    for (const viewport of [
+      { label: 'desktop 1280x800', width: 1280, height: 800, isMobile: false },
+      { label: 'phone 375x812', width: 375, height: 812, isMobile: true },
+    ]) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        isMobile: viewport.isMobile,
+        hasTouch: viewport.isMobile,
+        locale: 'en-US',
+      });
+      await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+      // tsx compiles nested functions with a __name(...) helper; the page needs it to exist too.
+      await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+      await context.addInitScript(instrument);
+      const page = await context.newPage();
+      const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      const run = await runViewport(page, server.baseUrl);
+      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+      await context.close();
+      const over50 = run.longTasks.filter((d) => d > 50);
+      const name = (what: string) =>
+        `timeline ${FILES.toLocaleString('en')} files, ${viewport.label}: ${what}`;
+      rows.push(
+        {
+          name: name('first thumbnail after navigation'),
+          figure: `${fmt(run.firstThumbMs, 0)} ms`,
+          target: 'context',
+          pass: null,
+        },
+        {
+          name: name(
+            `fast scroll to the bottom (${fmt(run.scrollSeconds, 1)} s, scale ${fmt(run.scale, 2)})`,
+          ),
+          figure: `${over50.length} long tasks${over50.length ? `, max ${fmt(Math.max(...over50), 0)} ms` : ''}`,
+          target: 'none > 50 ms',
+          pass: over50.length === 0,
+        },
+        {
+          name: name('largest DOM node count'),
+          figure: String(run.maxNodes),
+          target: `<= ${DOM_TARGET}`,
+          pass: run.maxNodes <= DOM_TARGET,
+        },
+        {
+          name: name('oldest month reached by scrolling alone'),
+          figure: run.oldestMonthKey ?? 'none',
+          target: `${oldestMonth} (the oldest)`,
+          pass: run.oldestMonthKey === oldestMonth,
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./support/report');
+  printTable(await benchTimelineBrowser());
+}

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+
+const SAMPLE_ALBUM = 'AAECAwQFBgcICQoLDA0ODw';
+const SAMPLE_FILE = '6f1c2a9e-7d3b-4f5a-9c8e-1b2d3e4f5a6b';
+
+/** One concrete path for every route in both specs' route tables. */
+const ROUTES = [
+  '/',
+  '/photos',
+  `/photos/${SAMPLE_FILE}`,
+  '/albums',
+  `/albums/${SAMPLE_ALBUM}`,
+  `/albums/${SAMPLE_ALBUM}/edit/photos`,
+  `/albums/${SAMPLE_ALBUM}/edit/addPhotos`,
+  `/a/${SAMPLE_ALBUM}`,
+  `/a/${SAMPLE_ALBUM}/createNew`,
+  `/a/${SAMPLE_ALBUM}/subscribe`,
+  `/a/${SAMPLE_ALBUM}/copyAlbum`,
+  `/a/${SAMPLE_ALBUM}/${SAMPLE_FILE}/copyAlbum`,
+  '/share/abc123',
+  '/share/abc123/copyShare',
+  `/carousel/${SAMPLE_ALBUM}/${SAMPLE_FILE}`,
+  `/albumImage/${SAMPLE_ALBUM}/${SAMPLE_FILE}`,
+  `/comments/${SAMPLE_ALBUM}/${SAMPLE_FILE}`,
+  `/addPhotos/${SAMPLE_ALBUM}`,
+  '/selectPhotos',
+  '/selectPhotos/42',
+  '/selectProfilePicture',
+  '/deleted_items',
+  '/deleted_items/photos?fromNav=1',
+  '/deleted_items/albums',
+  '/_from_inside_app/deleted_items',
+  '/_from_inside_app/settings/privacy',
+  '/documents',
+  '/settings',
+  '/settings/privacy',
+  '/settings/takeout',
+  '/settings/unsubscribe',
+  '/settings/storage',
+  '/settings/devices',
+  '/settings/testFlags',
+  '/settings/_advanced',
+  '/emailSettings?id=abc',
+  '/help',
+  '/error/user_disabled',
+  '/error/500',
+];
+
+describe('web shell in Chromium', () => {
+  let browser: BrowserSession;
+
+  beforeEach(async () => {
+    browser = await openBrowser();
+  });
+  afterEach(async () => {
+    await browser.close();
+  });
+
+  it('loads the start page with the brand and navigation', async () => {
+    const { page } = browser;
+    await page.goto(baseUrl);
+    await expect.poll(() => page.title()).toContain('Nordlys');
+    await page.getByRole('navigation').first().waitFor();
+    expect(await page.locator('h1').first().textContent()).toBeTruthy();
+    await browser.screenshot('home-desktop');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('shows page-not-found with a way back for an unknown path', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/this/does/not/exist`);
+    await page.getByText(/oops.*page not found/i).waitFor();
+    const back = page.getByRole('link', { name: /back/i });
+    expect(await back.count()).toBeGreaterThan(0);
+    await browser.screenshot('not-found');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('shows the account-terminated message for /error/user_disabled and a generic one otherwise', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/error/user_disabled`);
+    await page.getByText('The account has been terminated by its user').waitFor();
+    await browser.screenshot('error-user-disabled');
+    await page.goto(`${baseUrl}/error/oops`);
+    await page
+      .getByText(/something went wrong/i)
+      .first()
+      .waitFor();
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('renders every route of the spec without a page error', async () => {
+    const { page } = browser;
+    for (const route of ROUTES) {
+      await page.goto(`${baseUrl}${route}`);
+      await page.locator('main, [role="main"]').first().waitFor({ timeout: 10_000 });
+      const text = (await page.locator('body').innerText()).trim();
+      expect(text.length, route).toBeGreaterThan(10);
+      expect(await page.getByText(/oops.*page not found/i).count(), `${route} should be a known route`).toBe(
+        0,
+      );
+    }
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('ticks a test flag on /settings/testFlags and keeps it across a reload', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/settings/testFlags`);
+    const checkbox = page.getByRole('checkbox', { name: /new-signup/i });
+    await checkbox.waitFor();
+    expect(await checkbox.isChecked()).toBe(false);
+    await checkbox.check();
+    await page.reload();
+    await page.getByRole('checkbox', { name: /new-signup/i }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /new-signup/i }).isChecked()).toBe(true);
+    await browser.screenshot('test-flags');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('sets a flag from the URL query', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/settings/testFlags?delete-card=1`);
+    const checkbox = page.getByRole('checkbox', { name: /delete-card/i });
+    await checkbox.waitFor();
+    expect(await checkbox.isChecked()).toBe(true);
+  });
+});
+
+describe('languages', () => {
+  const cases = [
+    { cookie: 'nb_NO', lang: 'nb' },
+    { cookie: 'en_US', lang: 'en' },
+    { cookie: 'sv_SE', lang: 'sv' },
+    { cookie: 'bg_BG', lang: 'bg' },
+  ];
+
+  it.each(cases)('renders in $cookie when the lang cookie says so', async ({ cookie, lang }) => {
+    const browser = await openBrowser();
+    try {
+      const url = new URL(baseUrl);
+      await browser.context.addCookies([{ name: 'lang', value: cookie, domain: url.hostname, path: '/' }]);
+      await browser.page.goto(`${baseUrl}/nonexistent-page`);
+      await expect.poll(() => browser.page.getAttribute('html', 'lang')).toMatch(new RegExp(`^${lang}`));
+      const text = await browser.page.locator('body').innerText();
+      if (cookie !== 'en_US') expect(text).not.toMatch(/oops.*page not found/i);
+      await browser.screenshot(`language-${cookie}`);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('follows the browser language when there is no cookie', async () => {
+    const browser = await openBrowser({ locale: 'sv-SE' });
+    try {
+      await browser.page.goto(baseUrl);
+      await expect.poll(() => browser.page.getAttribute('html', 'lang')).toMatch(/^sv/);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('mobile layout', () => {
+  it('opens the burger menu at 375 px', async () => {
+    const browser = await openBrowser({ width: 375, height: 812, isMobile: true });
+    try {
+      const { page } = browser;
+      await page.goto(`${baseUrl}/photos`);
+      await page.getByRole('button', { name: /menu/i }).first().click();
+      await page
+        .getByRole('menuitem', { name: /albums/i })
+        .or(page.getByRole('link', { name: /albums/i }))
+        .first()
+        .waitFor();
+      await browser.screenshot('mobile-burger-menu');
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded size: SQLite and a blob folder inside ./data', () => {
+    const config = loadConfig({}, '/srv/nordlys');
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/srv/nordlys/data');
+    expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/nordlys/data/nordlys.sqlite' });
+    expect(config.blobs).toEqual({ kind: 'fs', root: '/srv/nordlys/data/blobs' });
+    expect(config.defaultStorageGib).toBe(15);
+  });
+
+  it('switches to PostgreSQL and S3 from the environment', () => {
+    const config = loadConfig(
+      {
+        DATABASE_URL: 'postgres://u@db/nordlys',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+      },
+      '/x',
+    );
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/nordlys' });
+    expect(config.blobs).toMatchObject({ kind: 's3', bucket: 'media', forcePathStyle: true });
+  });
+
+  it('reports every problem at once, naming each variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', S3_ENDPOINT: 'http://s3', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('DATABASE_URL');
+    expect(problems).toContain('S3_BUCKET');
+    expect(problems).toContain('LOG_LEVEL');
+  });
+
+  it('trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://photos.example.no/' }).publicUrl).toBe(
+      'https://photos.example.no',
+    );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless asked for, so clients cannot pick their own address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+});

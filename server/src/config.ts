@@ -1,0 +1,168 @@
+import path from 'node:path';
+import { FREE_STORAGE_GIB } from '@nordlys/contract/constants';
+import type { BlobStoreConfig } from './blobs/create-blob-store';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export type BlobConfig = BlobStoreConfig;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absolute origin users reach the service at; when unset, derived from each request's Host. */
+  publicUrl: string | null;
+  database: DatabaseConfig;
+  blobs: BlobConfig;
+  /** Folder holding the built web client; serving is skipped when it does not exist. */
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Whether X-Forwarded-* headers are believed. Off by default: believing them without a proxy in
+   * front lets any client choose the address that per-address guess limits count.
+   */
+  trustProxy: boolean | string;
+  defaultStorageGib: number;
+  /** Files above this many bytes upload with tus (resumable); smaller ones in one multipart request. */
+  resumableUploadThreshold: number;
+  brand: { name: string; nameNorway: string; norwegianHosts: string[]; stagingHosts: string[] };
+  /** An external OpenID issuer to sign in with; null means the built-in provider at `/idp`. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const list = (value: string | undefined, fallback: string[]) =>
+  value === undefined
+    ? fallback
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+
+/**
+ * Reads the environment into a typed config. Every problem is collected so that one start
+ * reports everything that is wrong, not the first mistake only.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const url = (name: string, protocols: string[]) => {
+    const raw = env[name];
+    if (!raw) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL (got "${raw}")`);
+      return null;
+    }
+  };
+
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
+  const port = int('PORT', 8080, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']);
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const database: DatabaseConfig = databaseUrl
+    ? { kind: 'postgres', url: databaseUrl }
+    : { kind: 'sqlite', file: path.join(dataDir, 'nordlys.sqlite') };
+
+  let blobs: BlobConfig = { kind: 'fs', root: path.join(dataDir, 'blobs') };
+  const s3Endpoint = url('S3_ENDPOINT', ['http:', 'https:']);
+  if (env.S3_BUCKET || s3Endpoint) {
+    if (!env.S3_BUCKET) problems.push('S3_BUCKET is required when S3_ENDPOINT is set');
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+    }
+    blobs = {
+      kind: 's3',
+      endpoint: s3Endpoint ?? undefined,
+      region: env.S3_REGION || 'us-east-1',
+      bucket: env.S3_BUCKET ?? '',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : Boolean(s3Endpoint),
+      prefix: env.S3_PREFIX || undefined,
+    };
+  }
+
+  const oidcIssuer = url('OIDC_ISSUER', ['http:', 'https:']);
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID)
+    problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+  if (!env.OIDC_ISSUER && (env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET)) {
+    problems.push('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER');
+  }
+  const oidc: OidcConfig | null =
+    oidcIssuer && env.OIDC_CLIENT_ID
+      ? {
+          issuer: oidcIssuer.replace(/\/+$/, ''),
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET || null,
+        }
+      : null;
+
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: Config = {
+    port,
+    host,
+    dataDir,
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    database,
+    blobs,
+    webDist: path.resolve(cwd, env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    defaultStorageGib: int('DEFAULT_STORAGE_GIB', FREE_STORAGE_GIB, 0, 1_000_000),
+    resumableUploadThreshold: int('RESUMABLE_UPLOAD_THRESHOLD', 64 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    brand: {
+      name: env.BRAND_NAME || 'Nordlys',
+      nameNorway: env.BRAND_NAME_NO || env.BRAND_NAME || 'Nordlys',
+      norwegianHosts: list(env.NORWEGIAN_HOSTS, ['.no']),
+      stagingHosts: list(env.STAGING_HOSTS, ['staging.', '.staging.']),
+    },
+    oidc,
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** TRUST_PROXY: unset/false = no proxy; true = trust every hop; otherwise a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  return raw;
+}

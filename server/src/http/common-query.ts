@@ -1,0 +1,20 @@
+import { type TObject, type TProperties, Type } from 'typebox';
+
+/**
+ * The query parameters every client call carries (app key, client version, device id, foreign-auth
+ * flag). Routes merge them into their own query schema so that they are documented and accepted.
+ */
+export const commonQueryProperties = {
+  app_key: Type.Optional(Type.String({ maxLength: 128 })),
+  client_v: Type.Optional(Type.String({ maxLength: 64 })),
+  device_id: Type.Optional(Type.String({ maxLength: 128 })),
+  foreign_auth: Type.Optional(Type.String({ maxLength: 8 })),
+};
+
+export const withCommonQuery = <P extends TProperties>(
+  properties: P = {} as P,
+): TObject<P & typeof commonQueryProperties> => Type.Object({ ...commonQueryProperties, ...properties });
+
+export const CommonQuery = withCommonQuery();
+
+export const ErrorReply = Type.Object({ error: Type.String() }, { $id: 'ErrorReply' });

@@ -1,0 +1,86 @@
+import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
+import { TimelineJob, UploadConfig } from '@nordlys/contract/file';
+import { PICTURE_EXTENSIONS, VIDEO_EXTENSIONS } from '@nordlys/contract/supported-extensions';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { JobService } from '../services/job.service';
+import type { UserRepository } from '../store/repositories/user.repository';
+import { CommonQuery, ErrorReply } from './common-query';
+
+const SupportedExtensions = Type.Object({
+  pictures: Type.Array(Type.String()),
+  videos: Type.Array(Type.String()),
+});
+
+export interface JobsRoutesOptions {
+  jobs: JobService;
+  users: Pick<UserRepository, 'findById'>;
+  resumableThreshold: number;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+export async function jobsRoutes(
+  app: FastifyInstance,
+  { jobs, users, resumableThreshold }: JobsRoutesOptions,
+) {
+  app.get(
+    '/st/4/supported_extensions',
+    {
+      schema: {
+        tags: ['upload'],
+        summary: 'The picture and video types the uploader accepts (other types are stored as documents)',
+        querystring: CommonQuery,
+        response: { 200: SupportedExtensions },
+      },
+    },
+    async () => ({ pictures: [...PICTURE_EXTENSIONS], videos: [...VIDEO_EXTENSIONS] }),
+  );
+
+  app.get(
+    '/st/4/upload_config',
+    {
+      schema: {
+        tags: ['upload'],
+        summary: 'Limits and the resumable-upload endpoint',
+        querystring: CommonQuery,
+        response: { 200: UploadConfig },
+      },
+    },
+    async () => ({
+      resumable_threshold: resumableThreshold,
+      max_file_size: MAX_UPLOAD_BYTES,
+      tus_endpoint: '/st/4/tus',
+    }),
+  );
+
+  app.get(
+    '/st/4/jobs/default',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "The caller's timeline, created on first call",
+        querystring: CommonQuery,
+        response: { 200: TimelineJob, 401: ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      const job = await jobs.ensureTimeline(session.userId);
+      const owner = await users.findById(session.userId);
+      return {
+        id: job.id,
+        type: 'timeline' as const,
+        name: job.name,
+        ctime: seconds(Number(job.created_at)),
+        mtime: seconds(Number(job.updated_at)),
+        owner: {
+          uuid: session.userId,
+          name: owner?.name ?? session.name,
+          email: owner?.email ?? session.email,
+        },
+        serial: Number(job.serial),
+      };
+    },
+  );
+}

@@ -1,0 +1,250 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  BULK_CHUNK,
+  BulkFileResults,
+  CopyFilesReply,
+  EmptyTrashReply,
+  EmptyTrashRequest,
+  FILES_DEFAULT_LIMIT,
+  FILES_MAX_LIMIT,
+  FileUuidsRequest,
+  JobChanges,
+  LAST_EVENT_SERIAL_HEADER,
+  RecentCounts,
+  TimelineFiles,
+  TimelineFilter,
+  TimelineMonths,
+  TimelineStats,
+  TOTAL_ITEMS_HEADER,
+} from '@nordlys/contract/timeline';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest } from '../domain/errors';
+import type { FileActionsService } from '../services/file-actions.service';
+import type { TimelineService } from '../services/timeline.service';
+import type { FileType } from '../store/schema';
+import { ErrorReply, withCommonQuery } from './common-query';
+
+const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const FILE_TYPE_LIST = '^(Pictures|Movies|Documents)(,(Pictures|Movies|Documents))*$';
+const MAX_FILE_ID_LENGTH = 256;
+
+const FilesQuery = withCommonQuery({
+  start: Type.Optional(Type.Integer({ description: 'epoch seconds, inclusive (capture time)' })),
+  end: Type.Optional(Type.Integer({ description: 'epoch seconds, inclusive (capture time)' })),
+  types: Type.Optional(Type.String({ pattern: FILE_TYPE_LIST, description: 'comma-separated file types' })),
+  uploaded_since: Type.Optional(Type.Integer({ description: 'epoch seconds' })),
+  recursive: Type.Optional(
+    Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')], {
+      description: 'accepted for compatibility: a timeline is flat, so every listing is recursive',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FILES_MAX_LIMIT, default: FILES_DEFAULT_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+});
+
+/** Newline-separated ids; blank lines are ignored. */
+export function parseFileIdList(body: unknown): string[] {
+  if (typeof body !== 'string') throw badRequest('body must be text/plain file ids, one per line');
+  const ids = body
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  if (ids.length === 0) throw badRequest('body must list at least one file id');
+  if (ids.length > BULK_CHUNK) throw badRequest(`body must list at most ${BULK_CHUNK} file ids`);
+  if (ids.some((id) => id.length > MAX_FILE_ID_LENGTH)) {
+    throw badRequest(`body must not hold an id longer than ${MAX_FILE_ID_LENGTH} characters`);
+  }
+  return ids;
+}
+
+export interface TimelineRoutesOptions {
+  timeline: TimelineService;
+  fileActions: FileActionsService;
+}
+
+export async function timelineRoutes(app: FastifyInstance, { timeline, fileActions }: TimelineRoutesOptions) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/st/4/jobs/:id/timeline/months',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary:
+          'Per capture month (UTC): day range and counts of live pictures, videos, screenshots, documents',
+        params: JobParams,
+        querystring: withCommonQuery({ filter: Type.Optional(TimelineFilter) }),
+        response: { 200: TimelineMonths, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      const months = await timeline.months(session.userId, request.params.id, request.query.filter ?? 'all');
+      return { months };
+    },
+  );
+
+  api.get(
+    '/st/4/jobs/:id/files',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary:
+          'Live files captured between start and end, newest first; X-Last-Event-Serial and X-Total-Items headers',
+        params: JobParams,
+        querystring: FilesQuery,
+        response: { 200: TimelineFiles, '4xx': ErrorReply },
+      },
+      // A month holds thousands of records; the schema-compiled serializer resolves each nullable
+      // field's union per value and costs ten times JSON.stringify. The schema still documents it.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      const { start, end, types, uploaded_since, limit, offset } = request.query;
+      const page = await timeline.files(session.userId, request.params.id, {
+        start,
+        end,
+        types: types ? (types.split(',') as FileType[]) : undefined,
+        uploadedSince: uploaded_since,
+        limit: limit ?? FILES_DEFAULT_LIMIT,
+        offset: offset ?? 0,
+      });
+      reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
+      reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
+      return { files: page.files };
+    },
+  );
+
+  api.get(
+    '/st/4/jobs/:id/recents',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'Live pictures and videos uploaded in the last 1, 7 and 30 days',
+        params: JobParams,
+        querystring: withCommonQuery(),
+        response: { 200: RecentCounts, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      return timeline.recents(session.userId, request.params.id);
+    },
+  );
+
+  api.get(
+    '/st/4/jobs/:id/stats',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'Live files by kind (picture_count leaves out screenshots)',
+        params: JobParams,
+        querystring: withCommonQuery(),
+        response: { 200: TimelineStats, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      return timeline.stats(session.userId, request.params.id);
+    },
+  );
+
+  api.get(
+    '/st/4/jobs/:id/changes',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'Changes after serial `since`, oldest first (0 file added, 1 file removed)',
+        params: JobParams,
+        querystring: withCommonQuery({ since: Type.Optional(Type.Integer({ minimum: 0, default: 0 })) }),
+        response: { 200: JobChanges, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      return timeline.changes(session.userId, request.params.id, request.query.since ?? 0);
+    },
+  );
+
+  api.post(
+    '/st/4/jobs/:id/delete_files',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: `Move up to ${BULK_CHUNK} files of the job to the trash, in one transaction`,
+        params: JobParams,
+        querystring: withCommonQuery(),
+        body: FileUuidsRequest,
+        response: { 200: BulkFileResults, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      const outcome = await fileActions.deleteFiles(session, request.params.id, request.body.file_uuids);
+      return { results: outcome.results, used_space: outcome.usedSpace, max_space: outcome.maxSpace };
+    },
+  );
+
+  api.post(
+    '/st/4/trash_can/restore',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: `Restore up to ${BULK_CHUNK} trashed files (the owner's or the uploader's); needs quota`,
+        querystring: withCommonQuery(),
+        body: FileUuidsRequest,
+        response: { 200: BulkFileResults, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      const outcome = await fileActions.restoreFiles(session, request.body.file_uuids);
+      return { results: outcome.results, used_space: outcome.usedSpace, max_space: outcome.maxSpace };
+    },
+  );
+
+  api.post(
+    '/st/4/empty_trash_can',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: 'Delete trashed files for good; bytes go with the last file over them',
+        querystring: withCommonQuery(),
+        body: EmptyTrashRequest,
+        response: { 200: EmptyTrashReply, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const session = await request.requireSession();
+      const { fileid } = request.body;
+      const outcome = await fileActions.purgeFiles(session, Array.isArray(fileid) ? fileid : [fileid]);
+      return { results: outcome.results, used_space: outcome.usedSpace };
+    },
+  );
+
+  // The body is plain text (ids one per line); the parser is registered for this route only.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/st/4/jobs/default/copy_files',
+      {
+        schema: {
+          tags: ['timeline'],
+          summary: `Copy up to ${BULK_CHUNK} readable files into the caller's timeline (same bytes); 413 when over quota`,
+          querystring: withCommonQuery(),
+          consumes: ['text/plain'],
+          response: { 200: CopyFilesReply, '4xx': ErrorReply },
+        },
+      },
+      async (request) => {
+        const session = await request.requireSession();
+        return fileActions.copyToTimeline(session, parseFileIdList(request.body));
+      },
+    );
+  });
+}

@@ -1,0 +1,16 @@
+import { hash, verify } from '@node-rs/argon2';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+// argon2id with OWASP's second recommended profile (19 MiB, 2 passes).
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,185 @@
+import type { Locale } from '@nordlys/contract/constants';
+import { PASSWORD_MIN_LENGTH } from './password';
+import { fill, htmlLang, signInTexts } from './sign-in-texts';
+
+export type SignInMode = 'login' | 'create';
+
+export interface FieldErrors {
+  /** Shown above the form: wrong credentials, lockout. */
+  form?: string;
+  email?: string;
+  password?: string;
+  name?: string;
+}
+
+export interface SignInPageInput {
+  locale: Locale;
+  brand: string;
+  mode: SignInMode;
+  /** Where the form posts. */
+  action: string;
+  /** The same interaction in the other mode. */
+  switchHref: string;
+  values?: { email?: string; name?: string };
+  errors?: FieldErrors;
+  freeGib: number;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+// The same values as web/src/ui/tokens.css: these pages are served by the provider, outside the app bundle.
+const STYLE = `
+:root{--accent:#1f9e7a;--accent-hover:#17805f;--accent-contrast:#fff;--error:#c62828;--bg:#fff;--surface:#f5f7f8;
+--border:#e3e7ea;--text:#15191c;--muted:#5b6770;--radius-dialog:12px;--radius-sm:4px;
+--shadow:0 1px 3px rgb(0 0 0 / .08),0 4px 12px rgb(0 0 0 / .06);
+--font:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--bg:#0e1417;--surface:#172026;--border:#26323a;--text:#e8eef1;--muted:#9aa8b1}}
+*{box-sizing:border-box}
+html,body{margin:0;min-height:100%}
+body{font-family:var(--font);font-size:16px;line-height:1.5;color:var(--text);background:var(--surface);
+display:flex;align-items:center;justify-content:center;min-height:100vh;padding:24px 16px}
+main{width:100%;max-width:420px;background:var(--bg);border:1px solid var(--border);border-radius:var(--radius-dialog);
+box-shadow:var(--shadow);padding:32px 24px}
+.brand{display:flex;align-items:center;gap:8px;font-weight:600;font-size:16px;margin:0 0 24px;color:var(--text);text-decoration:none}
+.brand svg{width:32px;height:32px;flex:none}
+h1{font-size:24px;font-weight:600;line-height:1.25;margin:0 0 4px}
+.lead{color:var(--muted);font-size:14px;margin:0 0 24px}
+.alert{border:1px solid var(--error);color:var(--error);border-radius:var(--radius-sm);padding:8px 12px;
+font-size:14px;margin:0 0 16px}
+form{display:flex;flex-direction:column}
+.field{display:flex;flex-direction:column;margin-bottom:4px}
+label{font-size:14px;font-weight:500;margin-bottom:4px}
+input{font:inherit;color:var(--text);background:var(--bg);height:40px;padding:0 12px;border:1px solid var(--border);
+border-radius:var(--radius-sm);outline:none}
+input:focus-visible{border-color:var(--accent);box-shadow:0 0 0 2px var(--accent)}
+input[aria-invalid=true]{border-color:var(--error)}
+.hint,.error{font-size:12px;min-height:18px;margin:4px 0 8px}
+.hint{color:var(--muted)}
+.error{color:var(--error)}
+button{font:inherit;font-weight:600;height:48px;margin-top:8px;border:0;border-radius:var(--radius-sm);
+background:var(--accent);color:var(--accent-contrast);cursor:pointer}
+button:hover{background:var(--accent-hover)}
+button:focus-visible{outline:none;box-shadow:0 0 0 2px var(--bg),0 0 0 4px var(--accent)}
+.switch{margin:24px 0 0;font-size:14px;color:var(--muted);text-align:center}
+a{color:var(--accent);font-weight:500}
+a:focus-visible{outline:2px solid var(--accent);outline-offset:2px;border-radius:2px}
+@media (max-width:599px){body{align-items:flex-start;background:var(--bg);padding:16px}
+main{border:0;box-shadow:none;padding:16px 0}}
+`;
+
+const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#17805f"/>
+<path d="M6 20c4-9 9-12 20-13-7 4-10 8-12 13" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>
+<path d="M6 24h20" stroke="#fff" stroke-width="2" stroke-linecap="round" opacity=".7"/></svg>`;
+
+function layout(locale: Locale, brand: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${htmlLang(locale)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${escapeHtml(brand)}</title>
+<style>${STYLE}</style></head>
+<body><main>
+<a class="brand" href="/">${BRAND_MARK}<span>${escapeHtml(brand)}</span></a>
+${body}
+</main></body></html>`;
+}
+
+function field(input: {
+  id: string;
+  label: string;
+  type: string;
+  autocomplete: string;
+  value?: string;
+  error?: string;
+  hint?: string;
+  extra?: string;
+  autofocus?: boolean;
+}): string {
+  const describedBy = `${input.id}-message`;
+  const message = input.error
+    ? `<p class="error" id="${describedBy}">${escapeHtml(input.error)}</p>`
+    : `<p class="hint" id="${describedBy}">${escapeHtml(input.hint ?? '')}</p>`;
+  return `<div class="field">
+<label for="${input.id}">${escapeHtml(input.label)}</label>
+<input id="${input.id}" name="${input.id}" type="${input.type}" autocomplete="${input.autocomplete}" required
+ aria-describedby="${describedBy}"${input.error ? ' aria-invalid="true"' : ''}${input.value ? ` value="${escapeHtml(input.value)}"` : ''}${input.extra ?? ''}${input.autofocus ? ' autofocus' : ''}>
+${message}</div>`;
+}
+
+/** The built-in provider's sign-in or create-account form: a real form, errors in place. */
+export function renderSignInPage(input: SignInPageInput): string {
+  const t = signInTexts(input.locale);
+  const values = input.values ?? {};
+  const errors = input.errors ?? {};
+  const vars = { brand: input.brand, gib: input.freeGib, min: PASSWORD_MIN_LENGTH, max: 255 };
+  const creating = input.mode === 'create';
+  const title = creating ? t.createTitle : t.signInTitle;
+  const firstInvalid = errors.name ? 'name' : errors.email ? 'email' : errors.password ? 'password' : null;
+  const focus = firstInvalid ?? (creating ? 'name' : values.email ? 'password' : 'email');
+
+  const fields = [
+    creating
+      ? field({
+          id: 'name',
+          label: t.name,
+          type: 'text',
+          autocomplete: 'name',
+          value: values.name,
+          error: errors.name,
+          extra: ' maxlength="255"',
+          autofocus: focus === 'name',
+        })
+      : '',
+    field({
+      id: 'email',
+      label: t.email,
+      type: 'email',
+      autocomplete: 'email',
+      value: values.email,
+      error: errors.email,
+      extra: ' maxlength="320" spellcheck="false" autocapitalize="none"',
+      autofocus: focus === 'email',
+    }),
+    field({
+      id: 'password',
+      label: t.password,
+      type: 'password',
+      autocomplete: creating ? 'new-password' : 'current-password',
+      error: errors.password,
+      hint: creating ? fill(t.passwordHint, vars) : '',
+      extra: creating ? ` minlength="${PASSWORD_MIN_LENGTH}"` : '',
+      autofocus: focus === 'password',
+    }),
+  ].join('\n');
+
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="lead">${escapeHtml(fill(creating ? t.createLead : t.signInLead, vars))}</p>
+${errors.form ? `<p class="alert" role="alert">${escapeHtml(errors.form)}</p>` : ''}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${fields}
+<button type="submit">${escapeHtml(creating ? t.create : t.signIn)}</button>
+</form>
+<p class="switch">${escapeHtml(fill(creating ? t.haveAccount : t.noAccount, vars))}
+<a href="${escapeHtml(input.switchHref)}">${escapeHtml(creating ? t.toSignIn : t.toCreate)}</a></p>`;
+  return layout(input.locale, input.brand, title, body);
+}
+
+/** Expired interactions and provider errors: a plain message and the way back. */
+export function renderMessagePage(input: {
+  locale: Locale;
+  brand: string;
+  kind: 'expired' | 'error';
+}): string {
+  const t = signInTexts(input.locale);
+  const vars = { brand: input.brand };
+  const title = input.kind === 'expired' ? t.expiredTitle : t.errorTitle;
+  const message = input.kind === 'expired' ? t.expired : t.error;
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="lead">${escapeHtml(fill(message, vars))}</p>
+<p class="switch"><a href="/">${escapeHtml(fill(t.backToApp, vars))}</a></p>`;
+  return layout(input.locale, input.brand, title, body);
+}

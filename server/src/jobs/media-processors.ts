@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { BlobStore } from '../blobs/blob-store';
+import { makeThumbnails, THUMB_FORMAT, thumbKey, UndecodableImageError } from '../media/thumbnails';
+import { encodeWebMp4, extractPoster, probeVideo, UnreadableVideoError } from '../media/video';
+import type {
+  ContentForProcessing,
+  ContentProcessingRepository,
+} from '../store/repositories/content-processing.repository';
+import { type JobHandlers, PermanentJobError } from './job-queue';
+import { createLimiter } from './limiter';
+
+export const posterKey = (sha256: string) => `derived/${sha256}/poster.jpg`;
+export const videoKey = (sha256: string) => `derived/${sha256}/video.mp4`;
+export const previewJpegKey = (sha256: string) => `derived/${sha256}/preview.jpg`;
+
+/**
+ * Pictures are decoded in memory (sharp and libheif want the whole file); anything larger than
+ * this is not a photo a browser could show either, so it gets the failed-thumbnail placeholder
+ * rather than a worker holding gigabytes.
+ */
+export const MAX_PICTURE_BYTES = 512 * 1024 * 1024;
+
+export interface MediaProcessorDeps {
+  repo: ContentProcessingRepository;
+  blobs: BlobStore;
+  /** Scratch folder for ffmpeg's seekable inputs and outputs (DATA_DIR/tmp/media). */
+  tmpDir: string;
+  /**
+   * Decodes and resizes at once (default 1). Thumbnail jobs may run concurrently so one job's
+   * reads and writes overlap another's pixel work, but the CPU-heavy part stays this bounded.
+   */
+  cpuSlots?: number;
+}
+
+/**
+ * Clears scratch folders a killed process left. Only stale ones: several workers on one machine
+ * may share the folder, and a live job's scratch files are touched as it works.
+ */
+export async function prepareTmpDir(tmpDir: string, olderThanMs = 6 * 60 * 60 * 1000): Promise<void> {
+  await mkdir(tmpDir, { recursive: true });
+  const cutoff = Date.now() - olderThanMs;
+  for (const entry of await readdir(tmpDir)) {
+    const full = path.join(tmpDir, entry);
+    const info = await stat(full).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await rm(full, { recursive: true, force: true });
+  }
+}
+
+async function readBlob(blobs: BlobStore, key: string, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const stream = await blobs.get(key);
+  signal.throwIfAborted();
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Runs `work` with a private scratch folder holding the content's bytes as a file. */
+async function withLocalCopy<T>(
+  deps: MediaProcessorDeps,
+  content: ContentForProcessing,
+  signal: AbortSignal,
+  work: (input: string, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = path.join(deps.tmpDir, randomUUID());
+  await mkdir(dir, { recursive: true });
+  try {
+    const input = path.join(dir, 'source');
+    await pipeline(await deps.blobs.get(content.blobKey), createWriteStream(input), { signal });
+    return await work(input, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The processors registry: what each job name does to one content. */
+export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
+  const { repo, blobs } = deps;
+  const withCpu = createLimiter(deps.cpuSlots ?? 1);
+
+  const pictureBytes = async (content: ContentForProcessing, signal: AbortSignal): Promise<Buffer> => {
+    if (content.mediaKind === 'picture') {
+      if (content.size > MAX_PICTURE_BYTES) throw new PermanentJobError('picture too large to thumbnail');
+      return readBlob(blobs, content.blobKey, signal);
+    }
+    // A movie's thumbnails are cut from its poster frame, which is kept for `to_jpeg` too.
+    if (!(await blobs.exists(posterKey(content.sha256)))) {
+      await withLocalCopy(deps, content, signal, async (input, dir) => {
+        const probe = await probeVideo(input, { signal });
+        const poster = path.join(dir, 'poster.jpg');
+        await extractPoster(input, poster, probe, { signal });
+        await blobs.put(posterKey(content.sha256), await readFile(poster), { contentType: 'image/jpeg' });
+      });
+    }
+    return readBlob(blobs, posterKey(content.sha256), signal);
+  };
+
+  return {
+    thumbnails: {
+      async run({ sha256 }, { signal }) {
+        const content = await repo.findContent(sha256);
+        // Gone (purged) or already done by an earlier run: both leave nothing to do.
+        if (!content || content.thumbStatus === 'ready' || content.mediaKind === 'document') return;
+        try {
+          const bytes = await pictureBytes(content, signal);
+          const thumbs = await withCpu(() => makeThumbnails(bytes));
+          // Both writes at once: each waits on its own fsync.
+          await Promise.all([
+            blobs.put(thumbKey(sha256, 256), thumbs.small.data, { contentType: THUMB_FORMAT.mime }),
+            blobs.put(thumbKey(sha256, 1280), thumbs.large.data, { contentType: THUMB_FORMAT.mime }),
+          ]);
+          await repo.markThumbsReady(sha256, thumbs);
+        } catch (error) {
+          if (error instanceof UndecodableImageError || error instanceof UnreadableVideoError) {
+            throw new PermanentJobError(error.message);
+          }
+          throw error;
+        }
+      },
+      async fail({ sha256 }) {
+        await repo.markThumbsFailed(sha256);
+      },
+    },
+
+    'encode-video': {
+      async run({ sha256 }, { signal }) {
+        const content = await repo.findContent(sha256);
+        if (content?.mediaKind !== 'movie' || content.encodeStatus === 'ready') return;
+        await repo.setEncodeStatus(sha256, 'processing');
+        try {
+          await withLocalCopy(deps, content, signal, async (input, dir) => {
+            const probe = await probeVideo(input, { signal });
+            const output = path.join(dir, 'video.mp4');
+            await encodeWebMp4(input, output, probe, { signal });
+            await blobs.put(videoKey(sha256), createReadStream(output), { contentType: 'video/mp4', signal });
+          });
+        } catch (error) {
+          if (error instanceof UnreadableVideoError) throw new PermanentJobError(error.message);
+          throw error;
+        }
+        await repo.setEncodeStatus(sha256, 'ready');
+      },
+      async fail({ sha256 }) {
+        await repo.setEncodeStatus(sha256, 'failed');
+      },
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createMediaUrls, hmacSha256, type SignedPurpose } from './media-urls';
+
+const DAY = 24 * 60 * 60 * 1000;
+const sha = 'a'.repeat(64);
+const otherSha = 'b'.repeat(64);
+
+function query(url: string) {
+  const parsed = new URL(url, 'http://x');
+  return {
+    path: parsed.pathname,
+    exp: Number(parsed.searchParams.get('exp')),
+    sig: parsed.searchParams.get('sig') ?? undefined,
+    params: parsed.searchParams,
+  };
+}
+
+describe('hmacSha256', () => {
+  it('is HMAC-SHA256 for short ASCII keys and for the keys it hands to createHmac', () => {
+    const message = 'file\njob\nfile-1\nüñí\n1780000000';
+    for (const secret of ['', 'k', generatedLike(), 'x'.repeat(64), 'y'.repeat(65), 'clé-ünï']) {
+      const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(message).digest('base64url');
+      const mac = hmacSha256(secret);
+      expect(mac(message), secret).toBe(expected);
+      expect(mac(message), secret).toBe(expected);
+    }
+  });
+});
+
+function generatedLike() {
+  return Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37) % 256)).toString('base64url');
+}
+
+describe('media URLs', () => {
+  const now = Date.UTC(2026, 0, 10, 13, 45);
+  const urls = createMediaUrls({ secret: 'test-secret', clock: () => now });
+
+  it('signs one capability per file that verifies for exactly its job, file and content', () => {
+    const { path, exp, sig, params } = query(urls.thumbUrl('file-1', sha, 256, { jobId: 'job-1' }));
+    expect(path).toBe('/th/3/file-1');
+    expect(params.get('area')).toBe('256');
+    const purpose: SignedPurpose = { kind: 'file', jobId: 'job-1', fileId: 'file-1', contentSha: sha };
+    expect(urls.verify(purpose, exp, sig)).toBe(true);
+    expect(urls.verify({ ...purpose, fileId: 'file-2' }, exp, sig)).toBe(false);
+    expect(urls.verify({ ...purpose, jobId: 'job-2' }, exp, sig)).toBe(false);
+    expect(urls.verify({ ...purpose, contentSha: otherSha }, exp, sig)).toBe(false);
+    expect(urls.verify({ ...purpose, kind: 'trash' }, exp, sig)).toBe(false);
+    expect(urls.verify({ ...purpose }, exp + 1, sig)).toBe(false);
+    expect(urls.verify(purpose, exp, undefined)).toBe(false);
+    expect(urls.verify(purpose, undefined, sig)).toBe(false);
+    expect(urls.verify(purpose, exp, `${sig}x`)).toBe(false);
+  });
+
+  it('gives every URL of a file the same signature, and the trash its own', () => {
+    const thumb = query(urls.thumbUrl('file-1', sha, 1280, { jobId: 'job-1' }));
+    const preview = query(urls.previewUrl('file-1', sha, { jobId: 'job-1' }));
+    const video = query(urls.videoUrl('file-1', sha, { jobId: 'job-1' }));
+    expect(preview.sig).toBe(thumb.sig);
+    expect(video.sig).toBe(thumb.sig);
+    const all = urls.fileUrls({ fileId: 'file-1', jobId: 'job-1', contentSha: sha, mediaKind: 'movie' });
+    for (const url of [all.thumbURLSmall, all.thumbURLLarge, all.previewURL, all.videoURL]) {
+      expect(query(url as string).sig).toBe(thumb.sig);
+    }
+    const trash = query(urls.trashThumbUrl('job-1', 'file-1', sha, 256));
+    expect(trash.path).toBe('/th/3/trash/job-1/file-1');
+    expect(trash.sig).not.toBe(thumb.sig);
+    const trashPurpose: SignedPurpose = { kind: 'trash', jobId: 'job-1', fileId: 'file-1', contentSha: sha };
+    expect(urls.verify(trashPurpose, trash.exp, trash.sig)).toBe(true);
+    expect(urls.verify({ ...trashPurpose, kind: 'file' }, trash.exp, trash.sig)).toBe(false);
+    expect(urls.verify({ ...trashPurpose, jobId: 'job-2' }, trash.exp, trash.sig)).toBe(false);
+  });
+
+  it('remembers signatures without mixing files up', () => {
+    const many = createMediaUrls({ secret: 'test-secret', clock: () => now });
+    const first = many.previewUrl('f-0', sha, { jobId: 'j' });
+    for (let i = 0; i < 60_000; i += 1) many.previewUrl(`f-${i}`, sha, { jobId: 'j' });
+    expect(many.previewUrl('f-0', sha, { jobId: 'j' })).toBe(first);
+    expect(many.previewUrl('f-1', sha, { jobId: 'j' })).not.toBe(first.replace('f-0', 'f-1'));
+    const { exp, sig } = query(many.previewUrl('f-59999', sha, { jobId: 'j' }));
+    expect(many.verify({ kind: 'file', jobId: 'j', fileId: 'f-59999', contentSha: sha }, exp, sig)).toBe(
+      true,
+    );
+  });
+
+  it('expires 7 to 8 days out, on a day boundary, so one day mints one URL', () => {
+    const { exp } = query(urls.thumbUrl('f', sha, 1280, { jobId: 'j' }));
+    expect((exp * 1000) % DAY).toBe(0);
+    expect(exp * 1000 - now).toBeGreaterThanOrEqual(7 * DAY);
+    expect(exp * 1000 - now).toBeLessThan(8 * DAY);
+    const later = createMediaUrls({ secret: 'test-secret', clock: () => now + 5 * 60 * 60 * 1000 });
+    expect(later.thumbUrl('f', sha, 1280, { jobId: 'j' })).toBe(
+      urls.thumbUrl('f', sha, 1280, { jobId: 'j' }),
+    );
+  });
+
+  it('refuses an expired signature', () => {
+    const { exp, sig } = query(urls.thumbUrl('f', sha, 256, { jobId: 'j' }));
+    const afterExpiry = createMediaUrls({ secret: 'test-secret', clock: () => exp * 1000 + 1 });
+    expect(afterExpiry.verify({ kind: 'file', jobId: 'j', fileId: 'f', contentSha: sha }, exp, sig)).toBe(
+      false,
+    );
+  });
+
+  it('refuses signatures made with another secret', () => {
+    const { exp, sig } = query(urls.thumbUrl('f', sha, 256, { jobId: 'j' }));
+    const other = createMediaUrls({ secret: 'other', clock: () => now });
+    expect(other.verify({ kind: 'file', jobId: 'j', fileId: 'f', contentSha: sha }, exp, sig)).toBe(false);
+  });
+
+  it('gives a FileRecord its URLs by kind, absolute under PUBLIC_URL', () => {
+    const absolute = createMediaUrls({ secret: 's', publicUrl: 'https://photos.example/', clock: () => now });
+    const movie = absolute.fileUrls({ fileId: 'f', jobId: 'j', contentSha: sha, mediaKind: 'movie' });
+    expect(movie.thumbURLSmall).toMatch(/^https:\/\/photos\.example\/th\/3\/f\?area=256&exp=\d+&sig=/);
+    expect(movie.thumbURLLarge).toContain('area=1280');
+    expect(movie.previewURL).toMatch(/^https:\/\/photos\.example\/st\/4\/jobs\/j\/files_by_id\/f\/preview\?/);
+    expect(movie.videoURL).toMatch(/\/st\/4\/jobs\/j\/files_by_id\/f\/video\?/);
+    const picture = urls.fileUrls({ fileId: 'f', jobId: 'j', contentSha: sha, mediaKind: 'picture' });
+    expect(picture.videoURL).toBeNull();
+    expect(picture.thumbURLSmall?.startsWith('/th/3/f?')).toBe(true);
+    const doc = urls.fileUrls({ fileId: 'f', jobId: 'j', contentSha: sha, mediaKind: 'document' });
+    expect(doc).toMatchObject({ thumbURLSmall: null, thumbURLLarge: null, videoURL: null });
+  });
+
+  it('appends to_jpeg outside the signature', () => {
+    const plain = query(urls.previewUrl('f', sha, { jobId: 'j' }));
+    const jpeg = query(urls.previewUrl('f', sha, { jobId: 'j', toJpeg: true }));
+    expect(jpeg.params.get('to_jpeg')).toBe('1');
+    expect(jpeg.sig).toBe(plain.sig);
+  });
+});

@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import type { MediaKind } from '../domain/file-type';
+
+/** What the ingest keeps of a file's bytes to read metadata from, without holding the whole file. */
+export interface ByteSample {
+  /** The first bytes (headers, EXIF). */
+  head: Buffer;
+  /** The last bytes (an MP4's moov atom is often at the end). */
+  tail: Buffer;
+  size: number;
+}
+
+export const SAMPLE_HEAD_BYTES = 4 * 1024 * 1024;
+export const SAMPLE_TAIL_BYTES = 16 * 1024 * 1024;
+
+export interface MediaMetadata {
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  /** Capture time, epoch ms. */
+  takenAt: number | null;
+  make: string | null;
+  model: string | null;
+  iso: number | null;
+  aperture: number | null;
+  /** Like "1/250" or "2". */
+  exposure: string | null;
+  focalLength: number | null;
+  gps: { latitude: number; longitude: number } | null;
+}
+
+export const EMPTY_METADATA: MediaMetadata = {
+  width: null,
+  height: null,
+  durationMs: null,
+  takenAt: null,
+  make: null,
+  model: null,
+  iso: null,
+  aperture: null,
+  exposure: null,
+  focalLength: null,
+  gps: null,
+};
+
+/** How much of a file's start and end the metadata readers need, by kind. */
+export function sampleSizesFor(kind: MediaKind): { head: number; tail: number } {
+  // A picture's headers and EXIF sit at its start; a movie's index may sit at its end; a
+  // document's metadata is not read at all.
+  if (kind === 'picture') return { head: SAMPLE_HEAD_BYTES, tail: 0 };
+  if (kind === 'movie') return { head: SAMPLE_HEAD_BYTES, tail: SAMPLE_TAIL_BYTES };
+  return { head: 0, tail: 0 };
+}
+
+/**
+ * Keeps the first and last bytes of a stream as it passes. Memory stays at most
+ * SAMPLE_HEAD_BYTES + SAMPLE_TAIL_BYTES (+ one chunk) whatever the file size. Chunks are kept by
+ * reference, not copied: a stream never changes a chunk it has handed on.
+ */
+export class ByteSampler {
+  private headChunks: Buffer[] = [];
+  private headLength = 0;
+  private tailChunks: Buffer[] = [];
+  private tailLength = 0;
+  size = 0;
+
+  constructor(
+    private readonly headBytes = SAMPLE_HEAD_BYTES,
+    private readonly tailBytes = SAMPLE_TAIL_BYTES,
+  ) {}
+
+  push(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.headLength < this.headBytes) {
+      const part = chunk.subarray(0, this.headBytes - this.headLength);
+      this.headChunks.push(part);
+      this.headLength += part.length;
+    }
+    if (this.tailBytes === 0) return;
+    this.tailChunks.push(chunk);
+    this.tailLength += chunk.length;
+    while (
+      this.tailChunks.length > 1 &&
+      this.tailLength - (this.tailChunks[0]?.length ?? 0) >= this.tailBytes
+    ) {
+      this.tailLength -= this.tailChunks.shift()?.length ?? 0;
+    }
+  }
+
+  sample(): ByteSample {
+    const tail = Buffer.concat(this.tailChunks);
+    return {
+      head: Buffer.concat(this.headChunks),
+      tail: tail.length > this.tailBytes ? tail.subarray(tail.length - this.tailBytes) : tail,
+      size: this.size,
+    };
+  }
+}
+
+const exposureText = (seconds: number) =>
+  seconds > 0 && seconds < 1 ? `1/${Math.round(1 / seconds)}` : String(Math.round(seconds * 100) / 100);
+
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim().replace(/\0+$/, '') : null;
+
+/** "2023:07:14 18:32:05" with "+02:00" → epoch ms. Without an offset the wall-clock time is read as UTC. */
+export function parseExifDate(value: unknown, offset: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  let ms = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s);
+  const off = typeof offset === 'string' ? /^([+-])(\d{2}):?(\d{2})$/.exec(offset.trim()) : null;
+  if (off) ms -= (off[1] === '-' ? -1 : 1) * (Number(off[2]) * 60 + Number(off[3])) * 60_000;
+  return Number.isFinite(ms) && ms > 0 ? ms : null;
+}
+
+async function pictureMetadata(sample: ByteSample): Promise<MediaMetadata> {
+  const result: MediaMetadata = { ...EMPTY_METADATA };
+  const exif = await exifr
+    .parse(sample.head, { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false })
+    .catch(() => undefined);
+  if (exif) {
+    result.make = text(exif.Make);
+    result.model = text(exif.Model);
+    result.iso = finite(Array.isArray(exif.ISO) ? exif.ISO[0] : exif.ISO);
+    result.aperture = finite(exif.FNumber);
+    const exposure = finite(exif.ExposureTime);
+    result.exposure = exposure == null ? null : exposureText(exposure);
+    result.focalLength = finite(exif.FocalLength);
+    result.takenAt =
+      parseExifDate(exif.DateTimeOriginal, exif.OffsetTimeOriginal) ??
+      parseExifDate(exif.CreateDate, exif.OffsetTimeDigitized) ??
+      parseExifDate(exif.DateTime, exif.OffsetTime);
+    const latitude = finite(exif.latitude);
+    const longitude = finite(exif.longitude);
+    if (latitude != null && longitude != null) result.gps = { latitude, longitude };
+  }
+  // Image headers sit at the start, so the head is enough for the dimensions; a picture that does
+  // not decode simply has none (its thumbnail fails later, it is still stored).
+  const info = await sharp(sample.head, { failOn: 'none' })
+    .metadata()
+    .catch(() => null);
+  if (info?.width && info.height) {
+    // Orientations 5-8 turn the picture a quarter: the displayed size is the stored one swapped.
+    const turned = (info.orientation ?? 1) >= 5;
+    result.width = turned ? info.height : info.width;
+    result.height = turned ? info.width : info.height;
+  }
+  return result;
+}
+
+const ffmpegPath: string = ffmpegInstaller.path;
+
+function runFfmpeg(file: string): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(
+      ffmpegPath,
+      ['-hide_banner', '-nostdin', '-i', file],
+      { timeout: 15_000, maxBuffer: 4 * 1024 * 1024 },
+      // ffmpeg exits 1 without an output file; the description it prints on stderr is what we want.
+      (_error, _stdout, stderr) => resolve(String(stderr ?? '')),
+    );
+  });
+}
+
+/** Reads duration, size and creation time from `ffmpeg -i` output. */
+export function parseFfmpegInfo(
+  output: string,
+): Pick<MediaMetadata, 'width' | 'height' | 'durationMs' | 'takenAt'> {
+  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(output);
+  const durationMs = duration
+    ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000)
+    : null;
+  const video = /Stream #[^\n]*Video:[^\n]*?, (\d{2,5})x(\d{2,5})[\s,]/.exec(output);
+  let width = video ? Number(video[1]) : null;
+  let height = video ? Number(video[2]) : null;
+  // Phones record portrait video as landscape with a rotation flag.
+  const rotation = /rotate\s*:\s*(-?\d+)|rotation of (-?\d+(?:\.\d+)?) degrees/.exec(output);
+  const degrees = rotation ? Math.abs(Number(rotation[1] ?? rotation[2])) % 180 : 0;
+  if (degrees === 90 && width != null && height != null) [width, height] = [height, width];
+  const created = /creation_time\s*:\s*(\S+)/.exec(output);
+  const takenAt = created ? Date.parse(created[1] as string) : Number.NaN;
+  return {
+    width,
+    height,
+    durationMs: durationMs && durationMs > 0 ? durationMs : null,
+    takenAt: Number.isFinite(takenAt) && takenAt > 0 ? takenAt : null,
+  };
+}
+
+/**
+ * ffmpeg needs to seek (the moov atom may be at the end), so the head and tail are written into
+ * a sparse file of the real size: the headers ffmpeg reads are real, the skipped middle is a
+ * hole, and a 200 GiB movie costs a few MiB of disk and I/O.
+ */
+async function movieMetadata(sample: ByteSample): Promise<MediaMetadata> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'nordlys-probe-'));
+  const file = path.join(dir, `${randomUUID()}.bin`);
+  try {
+    const handle = await open(file, 'w');
+    try {
+      await handle.write(sample.head, 0, sample.head.length, 0);
+      const tailStart = Math.max(sample.head.length, sample.size - sample.tail.length);
+      const tail = sample.tail.subarray(sample.tail.length - (sample.size - tailStart));
+      if (tail.length > 0) await handle.write(tail, 0, tail.length, tailStart);
+      await handle.truncate(sample.size);
+    } finally {
+      await handle.close();
+    }
+    return { ...EMPTY_METADATA, ...parseFfmpegInfo(await runFfmpeg(file)) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Never throws: bytes that do not parse give empty metadata, and the file is stored regardless. */
+export async function extractMetadata(kind: MediaKind, sample: ByteSample): Promise<MediaMetadata> {
+  try {
+    if (kind === 'picture') return await pictureMetadata(sample);
+    if (kind === 'movie') return await movieMetadata(sample);
+  } catch {
+    // fall through: unreadable metadata is not an upload failure
+  }
+  return { ...EMPTY_METADATA };
+}

@@ -1,0 +1,127 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { heicToSharp, isHevcHeif } from './heic';
+import type { ThumbArea } from './media-urls';
+import { thumbhashOf } from './thumbhash';
+
+/**
+ * Thumbnails are WebP: in a grid of hundreds of tiles the bytes on the wire dominate, and WebP is
+ * about a third smaller than JPEG at the same look, decoded by every browser the client supports.
+ * Encoding costs more CPU than JPEG, but it is paid once per content in the background; effort 2
+ * keeps most of the size gain at a fraction of the default effort's time.
+ */
+export const THUMB_FORMAT = { ext: 'webp', mime: 'image/webp' } as const;
+const WEBP = { quality: 80, effort: 2 } as const;
+
+/** Large: fits inside 1280x1280. */
+const LARGE_BOX = 1280;
+/**
+ * Small: the SHORT edge is 256, so the grid's square crop of it is still 256 px of real detail
+ * (a 4:3 photo becomes 341x256, a panorama keeps its width). Never enlarged.
+ */
+const SMALL_SHORT_EDGE = 256;
+
+export interface Thumbnail {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ThumbnailSet {
+  small: Thumbnail;
+  large: Thumbnail;
+  thumbhash: string;
+  /** The picture's displayed size (EXIF orientation applied). */
+  width: number;
+  height: number;
+}
+
+/** The input is not a picture we can decode: retrying will not help. */
+export class UndecodableImageError extends Error {
+  override readonly name = 'UndecodableImageError';
+}
+
+export function thumbKey(sha256: string, area: ThumbArea): string {
+  return `derived/${sha256}/thumb-${area}.${THUMB_FORMAT.ext}`;
+}
+
+/**
+ * A sharp pipeline over any picture we accept: HEVC HEIC through libheif, everything else
+ * through libvips. `failOn: 'error'` lets slightly damaged files (a missing end marker, as some
+ * cameras write) still render, while bytes that are not an image at all fail.
+ */
+export async function openPicture(bytes: Buffer): Promise<Sharp> {
+  if (isHevcHeif(bytes)) return heicToSharp(bytes);
+  return sharp(bytes, { failOn: 'error' });
+}
+
+/** Displayed size: EXIF orientations 5-8 swap width and height. */
+function orientedSize(meta: Metadata): { width: number; height: number } {
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * Both thumbnails and the ThumbHash from ONE decode: the picture is decoded (JPEG shrink-on-load
+ * does most of the work) and oriented to the smallest size both thumbnails can be cut from, and
+ * each output is resized from those pixels.
+ */
+export async function makeThumbnails(bytes: Buffer): Promise<ThumbnailSet> {
+  try {
+    const source = await openPicture(bytes);
+    const { width, height } = orientedSize(await source.metadata());
+    if (!width || !height) throw new UndecodableImageError('picture has no size');
+
+    const largeScale = Math.min(1, LARGE_BOX / Math.max(width, height));
+    const smallScale = Math.min(1, SMALL_SHORT_EDGE / Math.min(width, height));
+    const scale = Math.max(largeScale, smallScale);
+    const working = await source
+      .rotate()
+      .resize({
+        width: Math.max(1, Math.round(width * scale)),
+        height: Math.max(1, Math.round(height * scale)),
+        fit: 'fill',
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+
+    const fromWorking = () => sharp(working.data, { raw: working.info });
+    const [large, small] = await Promise.all([
+      fromWorking()
+        .resize({ width: LARGE_BOX, height: LARGE_BOX, fit: 'inside', withoutEnlargement: true })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true }),
+      fromWorking()
+        .resize({
+          width: SMALL_SHORT_EDGE,
+          height: SMALL_SHORT_EDGE,
+          fit: 'outside',
+          withoutEnlargement: true,
+        })
+        .webp(WEBP)
+        .toBuffer({ resolveWithObject: true }),
+    ]);
+    const thumbhash = await thumbhashOf(working.data, working.info);
+    return {
+      large: { data: large.data, width: large.info.width, height: large.info.height },
+      small: { data: small.data, width: small.info.width, height: small.info.height },
+      thumbhash,
+      width,
+      height,
+    };
+  } catch (error) {
+    if (error instanceof UndecodableImageError) throw error;
+    // sharp and libheif report bad input as plain Errors; anything thrown while decoding
+    // in-memory bytes is a property of the bytes, not of the machine.
+    throw new UndecodableImageError(String((error as Error)?.message ?? error));
+  }
+}
+
+/** A full-size upright JPEG of any picture we accept (the `to_jpeg` rendering). */
+export async function pictureToJpeg(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await (await openPicture(bytes)).rotate().jpeg({ quality: 90 }).toBuffer();
+  } catch (error) {
+    throw new UndecodableImageError(String((error as Error)?.message ?? error));
+  }
+}

@@ -1,0 +1,74 @@
+import type { DedupReply, DedupRequest } from '@nordlys/contract/file';
+import { forbidden, notFound } from '../domain/errors';
+import { parseFilePath } from '../domain/file-path';
+import { toEpochMs } from '../domain/file-type';
+import type { Database } from '../store/database';
+import { createContentRepository } from '../store/repositories/content.repository';
+import { createFileRepository } from '../store/repositories/file.repository';
+import { createUsageRepository } from '../store/repositories/usage.repository';
+import type { Session } from './auth.service';
+import { type FileUrlSigner, insertFileInTransaction, toFileRecord } from './file.service';
+import type { JobService } from './job.service';
+
+export interface DedupServiceDeps {
+  db: Database;
+  jobs: JobService;
+  signer: FileUrlSigner | null;
+  clock: () => number;
+}
+
+export function createDedupService({ db, jobs, signer, clock }: DedupServiceDeps) {
+  return {
+    /**
+     * Links a new file to bytes the caller already has, so they need not be sent again. Only
+     * contents the caller's own non-deleted files point at count: a checksum alone proves nothing,
+     * and linking someone else's bytes from a guessed hash would hand them over.
+     *
+     * Links are free: the caller already owns the content, and used_space counts a content once
+     * per user, so no quota check applies. (If the caller's last file over it is deleted while
+     * the link commits, the usage repository counts the size again; the totals stay exact.)
+     */
+    async dedup(session: Session, jobIdParam: string, request: DedupRequest): Promise<DedupReply> {
+      if (session.isReadOnly) throw forbidden('read_only_user');
+      const job = await jobs.requireWritableJob(session.userId, jobIdParam);
+      const parsed = parseFilePath(request.path);
+      const sha256 = request.checksum.toLowerCase();
+      const usage = createUsageRepository(db);
+      if (!(await usage.ownsContent(session.userId, sha256))) return { status: 'upload_required' };
+
+      const files = createFileRepository(db);
+      if (request.policy === 'no_duplicates') {
+        const existing = await files.findByPathAndContent(job.id, parsed.path, sha256);
+        if (existing) return { status: 'exists', uuid: existing.id, file: toFileRecord(existing, signer) };
+      }
+
+      const mtimeMs = toEpochMs(request.mtime);
+      const at = clock();
+      const fileId = await db.transaction().execute(async (trx) => {
+        const content = await createContentRepository(trx).findBySha(sha256);
+        if (!content) throw notFound();
+        const { content: referenced } = await createContentRepository(trx).addRef(content);
+        const inserted = await insertFileInTransaction(trx, {
+          job,
+          userId: session.userId,
+          content: referenced,
+          file: {
+            parsed,
+            mtimeMs,
+            ctimeMs: request.ctime !== undefined ? toEpochMs(request.ctime) : mtimeMs,
+            groupType: request.group_type || null,
+            groupId: request.group_id || null,
+            isMaster: request.master === true || request.master === '1',
+          },
+          at,
+        });
+        return inserted.fileId;
+      });
+      const file = await files.findById(fileId);
+      if (!file) throw new Error('linked file not found');
+      return { status: 'linked', uuid: fileId, file: toFileRecord(file, signer) };
+    },
+  };
+}
+
+export type DedupService = ReturnType<typeof createDedupService>;

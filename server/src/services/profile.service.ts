@@ -1,0 +1,114 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { type AccountInfo, PROFILE_PICTURE_SIZE } from '@nordlys/contract/account';
+import { API_BASE, NAME_MAX_LENGTH } from '@nordlys/contract/constants';
+import sharp from 'sharp';
+import type { BlobStore } from '../blobs/blob-store';
+import { badRequest, unauthenticated } from '../domain/errors';
+import type { Repositories } from '../store/repositories';
+import type { Usage } from '../store/repositories/usage.repository';
+import type { AccountService } from './account.service';
+
+const VERSION_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const pictureKey = (userId: string, version: string) => `profile-pictures/${userId}/${version}.jpg`;
+export const profilePicturePath = (userId: string, version: string) =>
+  `${API_BASE}/profile_picture/${userId}/${version}.jpg`;
+
+/** The version is the last segment of the stored key: `profile-pictures/<user>/<version>.jpg`. */
+const versionOfKey = (key: string | null) =>
+  key
+    ?.split('/')
+    .pop()
+    ?.replace(/\.jpg$/, '') ?? null;
+
+export interface ProfileServiceDeps {
+  repos: Pick<Repositories, 'users'>;
+  accounts: Pick<AccountService, 'maxSpaceOf'>;
+  blobs: BlobStore;
+  usageOf(userId: string): Promise<Usage>;
+}
+
+export function createProfileService({ repos, accounts, blobs, usageOf }: ProfileServiceDeps) {
+  async function requireUser(userId: string) {
+    const user = await repos.users.findById(userId);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  return {
+    /** Everything account.md §3 lists; `origin` makes the picture URL absolute. */
+    async accountInfo(userId: string, origin: string): Promise<AccountInfo> {
+      const user = await requireUser(userId);
+      const [usage, maxSpace] = await Promise.all([usageOf(userId), accounts.maxSpaceOf(userId)]);
+      const version = versionOfKey(user.profile_picture_key);
+      return {
+        uuid: user.id,
+        name: user.name,
+        logged_in_as: user.email,
+        profile_picture_url: version ? `${origin}${profilePicturePath(user.id, version)}` : null,
+        used_space: usage.usedSpace,
+        max_space: maxSpace,
+        has_files_not_media: usage.counters.document_count > 0,
+        tos_to_approve: null,
+        is_read_only_user: user.is_read_only === 1,
+        isBeingShutDown: false,
+        sunset_delete_date: null,
+        // Albums do not exist yet; this becomes a count of the user's album memberships.
+        number_of_subscribed_albums: 0,
+        permitted_services: { analytics: false },
+        file_type_counters: {
+          picture_count: usage.counters.picture_count,
+          screenshot_count: usage.counters.screenshot_count,
+          video_count: usage.counters.video_count,
+          document_count: usage.counters.document_count,
+        },
+      };
+    },
+
+    async setName(userId: string, name: string): Promise<void> {
+      const trimmed = name.trim();
+      if (!trimmed) throw badRequest('body.name must not be empty');
+      if (trimmed.length > NAME_MAX_LENGTH) {
+        throw badRequest(`body.name must NOT have more than ${NAME_MAX_LENGTH} characters`);
+      }
+      await repos.users.update(userId, { name: trimmed });
+    },
+
+    /**
+     * Decodes the upload and writes a fresh square JPEG, so nothing the user sent is served as is
+     * (no scripts in SVG, no EXIF location). Each picture gets a new random version: the URL is a
+     * capability that can be cached forever and stops working when the picture changes.
+     */
+    async setProfilePicture(userId: string, upload: Buffer, origin: string): Promise<string> {
+      const user = await requireUser(userId);
+      let jpeg: Buffer;
+      try {
+        jpeg = await sharp(upload, { failOn: 'error', limitInputPixels: 100_000_000 })
+          .rotate()
+          .resize(PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { fit: 'cover' })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 85, mozjpeg: true })
+          .toBuffer();
+      } catch {
+        throw badRequest('body.file is not an image');
+      }
+      const version = randomBytes(16).toString('base64url');
+      const key = pictureKey(userId, version);
+      await blobs.put(key, jpeg, { contentType: 'image/jpeg', size: jpeg.length });
+      await repos.users.update(userId, { profile_picture_key: key });
+      if (user.profile_picture_key) await blobs.delete(user.profile_picture_key);
+      return `${origin}${profilePicturePath(userId, version)}`;
+    },
+
+    /** The picture behind a capability URL, or null when the version is not the current one. */
+    async openProfilePicture(userId: string, version: string): Promise<NodeJS.ReadableStream | null> {
+      if (!VERSION_PATTERN.test(version)) return null;
+      const user = await repos.users.findById(userId);
+      const current = versionOfKey(user?.profile_picture_key ?? null);
+      if (!user?.profile_picture_key || !current || current.length !== version.length) return null;
+      if (!timingSafeEqual(Buffer.from(current), Buffer.from(version))) return null;
+      return blobs.get(user.profile_picture_key);
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,121 @@
+import type { FileRecord } from '@nordlys/contract/file';
+import type {
+  JobChanges,
+  RecentCounts,
+  TimelineFilter,
+  TimelineMonth,
+  TimelineStats,
+} from '@nordlys/contract/timeline';
+import { badRequest } from '../domain/errors';
+import type { Database } from '../store/database';
+import { createChangeRepository } from '../store/repositories/change.repository';
+import { createTimelineRepository, type FileWindow } from '../store/repositories/timeline.repository';
+import type { FileType } from '../store/schema';
+import { type FileUrlSigner, toFileRecord } from './file.service';
+import type { JobService } from './job.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CHANGES_PAGE = 1000;
+
+export interface FilesQuery {
+  /** Epoch seconds, inclusive. */
+  start?: number;
+  end?: number;
+  types?: readonly FileType[];
+  uploadedSince?: number;
+  limit: number;
+  offset: number;
+}
+
+export interface FilesPage {
+  files: FileRecord[];
+  /** The job's serial read before the files, so a change made meanwhile shows up in /changes. */
+  lastEventSerial: number;
+  totalItems: number;
+}
+
+export interface TimelineServiceDeps {
+  db: Database;
+  jobs: JobService;
+  clock: () => number;
+  signer: FileUrlSigner | null;
+}
+
+/** Reads of a job's files by capture month; every call first checks the caller may read the job. */
+export function createTimelineService({ db, jobs, clock, signer }: TimelineServiceDeps) {
+  const timeline = createTimelineRepository(db);
+  const changes = createChangeRepository(db);
+
+  return {
+    async months(userId: string, jobIdParam: string, filter: TimelineFilter): Promise<TimelineMonth[]> {
+      const job = await jobs.requireReadableJob(userId, jobIdParam);
+      return timeline.months(job.id, filter);
+    },
+
+    async files(userId: string, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {
+      if (query.start !== undefined && query.end !== undefined && query.end < query.start) {
+        throw badRequest('querystring.end must be at least querystring.start');
+      }
+      const job = await jobs.requireReadableJob(userId, jobIdParam);
+      const window: FileWindow = {
+        jobId: job.id,
+        startMs: query.start === undefined ? undefined : query.start * 1000,
+        // `end` names a whole second: a capture at end + 0.5 s is still inside.
+        endMs: query.end === undefined ? undefined : query.end * 1000 + 999,
+        types: query.types,
+        uploadedSinceMs: query.uploadedSince === undefined ? undefined : query.uploadedSince * 1000,
+      };
+      const [rows, totalItems] = await Promise.all([
+        timeline.listFiles(window, { limit: query.limit, offset: query.offset }),
+        timeline.countFiles(window),
+      ]);
+      return {
+        files: rows.map((row) => toFileRecord(row, signer)),
+        lastEventSerial: Number(job.serial),
+        totalItems,
+      };
+    },
+
+    async recents(userId: string, jobIdParam: string): Promise<RecentCounts> {
+      const job = await jobs.requireReadableJob(userId, jobIdParam);
+      const now = clock();
+      const [one, seven, thirty] = await timeline.uploadedSince(job.id, [
+        now - DAY_MS,
+        now - 7 * DAY_MS,
+        now - 30 * DAY_MS,
+      ]);
+      return { recents_1: one ?? 0, recents_7: seven ?? 0, recents_30: thirty ?? 0 };
+    },
+
+    /** Like account_info's counters: picture_count leaves out screenshots, which have their own. */
+    async stats(userId: string, jobIdParam: string): Promise<TimelineStats> {
+      const job = await jobs.requireReadableJob(userId, jobIdParam);
+      const totals = await timeline.totals(job.id);
+      return {
+        picture_count: totals.pictures - totals.screenshots,
+        video_count: totals.videos,
+        screenshot_count: totals.screenshots,
+        document_count: totals.documents,
+      };
+    },
+
+    async changes(userId: string, jobIdParam: string, since: number): Promise<JobChanges> {
+      const job = await jobs.requireReadableJob(userId, jobIdParam);
+      const rows = await changes.listSince(job.id, since, CHANGES_PAGE);
+      const last = rows.length > 0 ? Number(rows[rows.length - 1]?.serial) : 0;
+      // A full page means more follow: the client continues from the last one it got.
+      const serial = rows.length === CHANGES_PAGE ? last : Math.max(Number(job.serial), last);
+      return {
+        serial,
+        changes: rows.map((row) => ({
+          serial: Number(row.serial),
+          type: Number(row.type),
+          id: row.entity_id,
+          fields: row.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : {},
+        })),
+      };
+    },
+  };
+}
+
+export type TimelineService = ReturnType<typeof createTimelineService>;

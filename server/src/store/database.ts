@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import { migrations } from './migrations/migration-list';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+export type Dialect = DatabaseConfig['kind'];
+
+// PostgreSQL hands BIGINT back as a string; every bigint here (bytes, epoch ms) fits a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface Store {
+  db: Database;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): Store {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    // WAL lets the admin CLI and workers read and write while the server runs.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    // The default 2 MB page cache holds little of a million-file library: a 64 MB cache and a
+    // memory-mapped file keep the hot pages (a month of the timeline) out of read() calls.
+    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma('mmap_size = 1073741824');
+    // Keeps planner statistics current at little cost (it analyzes only what changed a lot).
+    sqlite.pragma('optimize = 0x10002');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const close = async () => {
+      if (sqlite.open) sqlite.pragma('optimize');
+      await db.destroy();
+    };
+    return { db, dialect: 'sqlite', close };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  // An idle connection can be ended by the server (restart, failover, an administrator); the pool
+  // drops it and opens another on demand. Unhandled, the event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function openStore(config: DatabaseConfig): Promise<Store> {
+  const store = openDatabase(config);
+  try {
+    await migrateToLatest(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

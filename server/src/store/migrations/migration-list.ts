@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.migration';
+import * as serverSecrets from './0002-server-secrets.migration';
+import * as identity from './0003-identity.migration';
+import * as media from './0004-media.migration';
+import * as timeline from './0005-timeline.migration';
+import * as timelineFiles from './0006-timeline-files.migration';
+
+/** Every migration, in order. Names are permanent: they are recorded in each database. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+  '0002-server-secrets': serverSecrets,
+  '0003-identity': identity,
+  '0004-media': media,
+  '0005-timeline': timeline,
+  '0006-timeline-files': timelineFiles,
+};

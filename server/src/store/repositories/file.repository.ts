@@ -1,0 +1,105 @@
+import type { Database } from '../database';
+import type { ContentsTable, FilesTable } from '../schema';
+
+export type FileRow = FilesTable;
+
+/** A file with the content fields a FileRecord shows. */
+export type FileWithContent = FileRow &
+  Pick<
+    ContentsTable,
+    | 'width'
+    | 'height'
+    | 'duration_ms'
+    | 'thumb_status'
+    | 'encode_status'
+    | 'thumbhash'
+    | 'metadata'
+    | 'media_kind'
+  >;
+
+/** What a FileRecord is made from: every column it shows, and nothing else. */
+export type FileRecordSource = Pick<
+  FileWithContent,
+  | 'id'
+  | 'job_id'
+  | 'content_sha256'
+  | 'user_id'
+  | 'path'
+  | 'file_name'
+  | 'size'
+  | 'mtime'
+  | 'ctime'
+  | 'taken_at'
+  | 'uploaded_at'
+  | 'file_type'
+  | 'is_screenshot'
+  | 'group_type'
+  | 'group_id'
+  | 'is_master'
+  | 'media_kind'
+  | 'width'
+  | 'height'
+  | 'duration_ms'
+  | 'encode_status'
+  | 'thumbhash'
+>;
+
+export function createFileRepository(db: Database) {
+  const withContent = () =>
+    db
+      .selectFrom('files')
+      .innerJoin('contents', 'contents.sha256', 'files.content_sha256')
+      .selectAll('files')
+      .select([
+        'contents.width',
+        'contents.height',
+        'contents.duration_ms',
+        'contents.thumb_status',
+        'contents.encode_status',
+        'contents.thumbhash',
+        'contents.metadata',
+        'contents.media_kind',
+      ]);
+
+  return {
+    async insert(file: FileRow): Promise<void> {
+      await db.insertInto('files').values(file).execute();
+    },
+
+    findById(id: string): Promise<FileWithContent | undefined> {
+      return withContent().where('files.id', '=', id).executeTakeFirst();
+    },
+
+    /** The newest non-deleted file at `path` in the job. */
+    findByPath(jobId: string, path: string): Promise<FileWithContent | undefined> {
+      return withContent()
+        .where('files.job_id', '=', jobId)
+        .where('files.path', '=', path)
+        .where('files.deleted_at', 'is', null)
+        .orderBy('files.uploaded_at', 'desc')
+        .executeTakeFirst();
+    },
+
+    findByPathAndContent(jobId: string, path: string, sha256: string): Promise<FileWithContent | undefined> {
+      return withContent()
+        .where('files.job_id', '=', jobId)
+        .where('files.path', '=', path)
+        .where('files.content_sha256', '=', sha256)
+        .where('files.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Marks the file deleted if it is not yet; false when it already was (a repeated DELETE). */
+    async markDeleted(id: string, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ deleted_at: at })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

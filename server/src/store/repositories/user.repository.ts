@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Database } from '../database';
+import type { UsersTable } from '../schema';
+
+export type UserRow = UsersTable;
+
+export function createUserRepository(db: Database) {
+  return {
+    async insert(user: UserRow): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+    },
+
+    async update(
+      id: string,
+      patch: Partial<
+        Pick<UserRow, 'name' | 'is_disabled' | 'is_read_only' | 'profile_picture_key' | 'password_hash'>
+      >,
+    ): Promise<boolean> {
+      const result = await db.updateTable('users').set(patch).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,232 @@
+/**
+ * Table shapes shared by SQLite and PostgreSQL. Times are epoch milliseconds and flags are 0/1
+ * integers so that one set of migrations and queries serves both dialects.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  profile_picture_key: string | null;
+  is_read_only: number;
+  is_disabled: number;
+  created_at: number;
+}
+
+export interface DevicesTable {
+  id: string;
+  user_id: string;
+  /** The device id the client chose (capture_device.device_id); unique per user. */
+  client_device_id: string;
+  name: string;
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface GrantsTable {
+  id: string;
+  user_id: string;
+  source: string;
+  size_bytes: number;
+  created_at: number;
+  expires_at: number | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export type JobType = 'timeline' | 'story' | 'share';
+export type MediaKind = 'picture' | 'movie' | 'document';
+export type ThumbStatus = 'pending' | 'ready' | 'failed' | 'none';
+export type EncodeStatus = 'none' | 'pending' | 'processing' | 'ready' | 'failed';
+export type FileType = 'Pictures' | 'Movies' | 'Documents';
+
+/** Everything that holds files: a user's timeline, an album (story) or a share. */
+export interface JobsTable {
+  id: string;
+  type: JobType;
+  owner_id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+  /** Bumped with every change row, in the same transaction. */
+  serial: number;
+  deleted_at: number | null;
+}
+
+/** Stored bytes, addressed by SHA-256; thumbnails and encodes are made once per content. */
+export interface ContentsTable {
+  sha256: string;
+  size: number;
+  mime: string;
+  media_kind: MediaKind;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  taken_at: number | null;
+  /** JSON: make, model, iso, aperture, exposure, focal_length, gps. */
+  metadata: string | null;
+  /** File rows (trashed ones included) that point here; the bytes go when it reaches 0. */
+  ref_count: number;
+  thumb_status: ThumbStatus;
+  encode_status: EncodeStatus;
+  thumbhash: string | null;
+  created_at: number;
+}
+
+export interface FilesTable {
+  id: string;
+  job_id: string;
+  content_sha256: string;
+  /** The uploader, whose used_space the content counts towards. */
+  user_id: string;
+  path: string;
+  file_name: string;
+  extension: string;
+  size: number;
+  mtime: number;
+  ctime: number;
+  /** Capture time, else mtime. */
+  taken_at: number;
+  uploaded_at: number;
+  file_type: FileType;
+  is_screenshot: number;
+  group_type: 'live' | 'burst' | null;
+  group_id: string | null;
+  is_master: number;
+  deleted_at: number | null;
+}
+
+/** 0 file added, 1 file removed, 10 comment, 11 marker, 12 reaction. */
+export interface ChangesTable {
+  job_id: string;
+  serial: number;
+  type: number;
+  entity_id: string;
+  fields: string | null;
+  created_at: number;
+}
+
+/** How many of a user's non-deleted files point at a content: used_space counts each content once. */
+export interface UserContentsTable {
+  user_id: string;
+  sha256: string;
+  ref_count: number;
+}
+
+export interface UserUsageTable {
+  user_id: string;
+  used_space: number;
+  picture_count: number;
+  video_count: number;
+  screenshot_count: number;
+  document_count: number;
+}
+
+/**
+ * Every live file with the columns a FileRecord shows, in the timeline's order; kept exact by
+ * triggers (0006-timeline-files). On PostgreSQL path and file_name are null for names too long
+ * for an index entry.
+ */
+export type TimelineFilesTable = Omit<FilesTable, 'extension' | 'deleted_at' | 'path' | 'file_name'> &
+  Pick<ContentsTable, 'media_kind' | 'width' | 'height' | 'duration_ms' | 'encode_status' | 'thumbhash'> & {
+    path: string | null;
+    file_name: string | null;
+  };
+
+/** Per job and UTC capture day: non-deleted files by kind, kept exact by triggers (0005-timeline). */
+export interface TimelineDaysTable {
+  job_id: string;
+  year: number;
+  month: number;
+  day: number;
+  pictures: number;
+  videos: number;
+  /** A subset of pictures. */
+  screenshots: number;
+  documents: number;
+}
+
+export interface OidcPayloadsTable {
+  id: string;
+  kind: string;
+  /** The provider's JSON payload. */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export interface IdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  locked_until: number | null;
+}
+
+export interface AccountAttributesTable {
+  user_id: string;
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface UserOptionsTable {
+  user_id: string;
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface ClientStatsTable {
+  user_id: string;
+  last_foreground: number | null;
+  last_engaged: number | null;
+  updated_at: number;
+}
+
+export interface UserStatisticsEventsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  name: string;
+  timestamp: number;
+  data: string | null;
+  created_at: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  devices: DevicesTable;
+  grants: GrantsTable;
+  server_secrets: ServerSecretsTable;
+  oidc_payloads: OidcPayloadsTable;
+  identities: IdentitiesTable;
+  login_throttle: LoginThrottleTable;
+  account_attributes: AccountAttributesTable;
+  user_options: UserOptionsTable;
+  client_stats: ClientStatsTable;
+  user_statistics_events: UserStatisticsEventsTable;
+  jobs: JobsTable;
+  contents: ContentsTable;
+  files: FilesTable;
+  changes: ChangesTable;
+  user_contents: UserContentsTable;
+  user_usage: UserUsageTable;
+  timeline_days: TimelineDaysTable;
+  timeline_files: TimelineFilesTable;
+}

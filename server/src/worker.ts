@@ -1,0 +1,53 @@
+import pino from 'pino';
+import { createBlobStore } from './blobs/create-blob-store';
+import { ConfigError, loadConfig } from './config';
+import { startMediaWorker } from './jobs/media-worker';
+import { closeOnSignals } from './shutdown';
+import { openStore } from './store/database';
+
+/**
+ * `npm run worker`: a media worker process for the scaled-out size (PostgreSQL + pg-boss). Run as
+ * many as the encode load needs; each takes jobs from the shared queues. The embedded size needs
+ * none: its server processes media in-process.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  if (config.database.kind !== 'postgres') {
+    console.error(
+      'The media worker is for the scaled-out setup: set DATABASE_URL to the PostgreSQL the servers use.',
+    );
+    process.exit(78);
+  }
+
+  const log = pino({ level: config.logLevel, name: 'media-worker' });
+  const store = await openStore(config.database);
+  const blobs = await createBlobStore(config.blobs);
+  const worker = await startMediaWorker({
+    store,
+    blobs,
+    dataDir: config.dataDir,
+    postgresUrl: config.database.url,
+    log,
+  });
+  log.info('media worker started');
+
+  // Interrupted jobs go back to pg-boss for a retry by another worker.
+  closeOnSignals([() => worker.close(), () => blobs.close(), () => store.close()], {
+    forceAfterMs: 20_000,
+    onSignal: (signal) => log.info({ signal }, 'media worker stopping'),
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin';
+import { createBlobSweepService, ORPHAN_MIN_AGE_MS } from '../src/services/blob-sweep.service';
+import { fixture } from './media-test-content';
+import { createTestApp, type TestApp } from './test-app';
+import { databaseKinds } from './test-database';
+import { postUpload } from './upload-helpers';
+
+const HOUR = 60 * 60 * 1000;
+
+async function keys(t: TestApp): Promise<string[]> {
+  const all: string[] = [];
+  for (const prefix of ['content/', 'derived/', 'profile-pictures/']) {
+    for await (const key of t.blobs.list(prefix)) all.push(key);
+  }
+  return all.sort();
+}
+
+describe.each(databaseKinds)('orphan blob sweep on %s', (kind) => {
+  let t: TestApp;
+  let userId: string;
+  let kept: string[];
+  const orphans = {
+    content: `content/ab/${randomUUID()}`,
+    derived: `derived/${'f'.repeat(64)}/thumb-256.webp`,
+    profile: '',
+  };
+
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    const user = await t.signUp();
+    userId = user.userId;
+    const upload = await postUpload(t, user.auth, 'camera/photo.jpg', fixture('photo-exif.jpg'));
+    expect(upload.statusCode).toBe(201);
+    // A rendering of the uploaded content (the scaled-out size makes them in a separate worker).
+    const { checksum } = upload.json<{ checksum: string }>();
+    await t.blobs.put(`derived/${checksum}/poster.jpg`, Buffer.from('rendering of live content'));
+
+    const current = `profile-pictures/${userId}/current.jpg`;
+    await t.blobs.put(current, Buffer.from('current picture'));
+    await t.store.db
+      .updateTable('users')
+      .set({ profile_picture_key: current })
+      .where('id', '=', userId)
+      .execute();
+    kept = await keys(t);
+    // The upload's bytes, its rendering(s), and the current profile picture.
+    expect(kept.filter((key) => key.startsWith('content/'))).toHaveLength(1);
+    expect(kept.filter((key) => key.startsWith('derived/')).length).toBeGreaterThanOrEqual(1);
+    expect(kept).toContain(current);
+
+    orphans.profile = `profile-pictures/${userId}/replaced.jpg`;
+    await t.blobs.put(orphans.content, Buffer.from('bytes of an upload that never committed'));
+    await t.blobs.put(orphans.derived, Buffer.from('thumbnail of purged content'));
+    await t.blobs.put(orphans.profile, Buffer.from('replaced picture'));
+  });
+  afterEach(() => t.close());
+
+  it('deletes only blobs no row points to, once they are old enough', async () => {
+    const now = Date.now();
+    const young = await createBlobSweepService({ db: t.store.db, blobs: t.blobs, clock: () => now }).sweep();
+    expect(young.deleted).toEqual([]);
+    expect(young.checked).toBe(kept.length + 3);
+
+    const later = now + ORPHAN_MIN_AGE_MS + HOUR;
+    const sweeper = createBlobSweepService({ db: t.store.db, blobs: t.blobs, clock: () => later });
+    const { deleted } = await sweeper.sweep();
+    expect(deleted.sort()).toEqual([orphans.content, orphans.derived, orphans.profile].sort());
+    expect(await keys(t)).toEqual(kept);
+
+    const again = await sweeper.sweep();
+    expect(again.deleted).toEqual([]);
+  });
+
+  it('runs from the admin CLI against the same data', async () => {
+    const env: Record<string, string> = { DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' };
+    if (t.config.database.kind === 'postgres') env.DATABASE_URL = t.config.database.url;
+    const lines: string[] = [];
+    expect(await runAdmin(['blobs:sweep'], env, (line: string) => lines.push(line))).toBe(0);
+    expect(lines.at(-1)).toBe(`checked ${kept.length + 3} blobs, deleted 0`);
+
+    lines.length = 0;
+    expect(await runAdmin(['blobs:sweep', '--hours', '0'], env, (line: string) => lines.push(line))).toBe(0);
+    expect(lines.at(-1)).toBe(`checked ${kept.length + 3} blobs, deleted 3`);
+    expect(await keys(t)).toEqual(kept);
+
+    await expect(runAdmin(['blobs:sweep', '--hours', 'soon'], env, () => undefined)).rejects.toThrow(
+      '--hours must be a number of hours',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import type { FileRecord, TimelineJob } from '@nordlys/contract/file';
+import {
+  BULK_CHUNK,
+  type BulkFileResults,
+  type CopyFilesReply,
+  type EmptyTrashReply,
+  type JobChanges,
+  LAST_EVENT_SERIAL_HEADER,
+  type RecentCounts,
+  type TimelineFiles,
+  type TimelineFilter,
+  type TimelineMonths,
+  type TimelineStats,
+  TOTAL_ITEMS_HEADER,
+} from '@nordlys/contract/timeline';
+import { apiRequest } from './client';
+
+/** The types the timeline grid shows; documents live on the documents page. */
+export const TIMELINE_TYPES = 'Pictures,Movies';
+
+const job = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
+
+export const fetchDefaultJob = (signal?: AbortSignal) => apiRequest<TimelineJob>('/jobs/default', { signal });
+
+export const fetchMonths = (jobId: string, filter: TimelineFilter, signal?: AbortSignal) =>
+  apiRequest<TimelineMonths>(`${job(jobId)}/timeline/months`, { query: { filter }, signal });
+
+export interface FilesWindow {
+  files: FileRecord[];
+  lastEventSerial: number | null;
+  totalItems: number | null;
+}
+
+export interface FilesQuery {
+  /** Epoch seconds, inclusive. */
+  start?: number;
+  end?: number;
+  uploadedSince?: number;
+  types?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const numberHeader = (response: Response, name: string): number | null => {
+  const value = response.headers.get(name);
+  const parsed = value === null ? Number.NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+};
+
+/** One window of the job's files, newest first, with the serial it was read at. */
+export async function fetchFiles(
+  jobId: string,
+  query: FilesQuery,
+  signal?: AbortSignal,
+): Promise<FilesWindow> {
+  const response = await apiRequest<Response>(`${job(jobId)}/files`, {
+    query: {
+      start: query.start,
+      end: query.end,
+      uploaded_since: query.uploadedSince,
+      types: query.types ?? TIMELINE_TYPES,
+      limit: query.limit,
+      offset: query.offset,
+    },
+    signal,
+    responseType: 'response',
+  });
+  const body = (await response.json()) as TimelineFiles;
+  return {
+    files: body.files,
+    lastEventSerial: numberHeader(response, LAST_EVENT_SERIAL_HEADER),
+    totalItems: numberHeader(response, TOTAL_ITEMS_HEADER),
+  };
+}
+
+export const fetchRecents = (jobId: string, signal?: AbortSignal) =>
+  apiRequest<RecentCounts>(`${job(jobId)}/recents`, { signal });
+
+export const fetchStats = (jobId: string, signal?: AbortSignal) =>
+  apiRequest<TimelineStats>(`${job(jobId)}/stats`, { signal });
+
+export const fetchChanges = (jobId: string, since: number, signal?: AbortSignal) =>
+  apiRequest<JobChanges>(`${job(jobId)}/changes`, { query: { since }, signal });
+
+export function chunk<T>(items: readonly T[], size: number = BULK_CHUNK): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Moves files to the trash; callers chunk by BULK_CHUNK. */
+export const deleteFiles = (jobId: string, fileIds: readonly string[]) =>
+  apiRequest<BulkFileResults>(`${job(jobId)}/delete_files`, { json: { file_uuids: fileIds } });
+
+/** Restores trashed files (Undo, trash restore); callers chunk by BULK_CHUNK. */
+export const restoreFiles = (fileIds: readonly string[]) =>
+  apiRequest<BulkFileResults>('/trash_can/restore', { json: { file_uuids: fileIds } });
+
+export const emptyTrash = (fileIds: readonly string[]) =>
+  apiRequest<EmptyTrashReply>('/empty_trash_can', { json: { fileid: fileIds } });
+
+export const copyFilesToTimeline = (fileIds: readonly string[]) =>
+  apiRequest<CopyFilesReply>('/jobs/default/copy_files', {
+    method: 'POST',
+    body: fileIds.join('\n'),
+    headers: { 'Content-Type': 'text/plain' },
+  });

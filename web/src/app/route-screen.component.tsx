@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { RequireLogin } from '../features/auth/login-wall.component';
+import { documentTitle } from '../features/locale/brand-rule';
+import { PlaceholderPage } from '../features/pages/placeholder-page.component';
+import { requireAlbumParams } from './album-params';
+import { useAppEnvironment } from './app-environment.context';
+import type { RouteEntry } from './route-table';
+import { SCREENS } from './screen-registry';
+
+/** Renders one route-table entry: checks its params, titles the tab, picks screen or placeholder. */
+export function RouteScreen({ entry }: { entry: RouteEntry }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const { brandName } = useAppEnvironment();
+  if (entry.needsAlbum) requireAlbumParams(params);
+  const title = t(entry.titleKey);
+
+  useEffect(() => {
+    document.title = documentTitle(brandName, entry.screen === 'start' ? undefined : title);
+  }, [brandName, entry.screen, title]);
+
+  const Screen = SCREENS[entry.screen];
+  const screen = Screen ? (
+    <Screen brandName={brandName} params={params} />
+  ) : (
+    <PlaceholderPage title={title} brandName={brandName} />
+  );
+  return entry.requiresLogin ? (
+    <RequireLogin title={title} inApp={entry.inApp === true}>
+      {screen}
+    </RequireLogin>
+  ) : (
+    screen
+  );
+}

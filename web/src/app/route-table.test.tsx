@@ -1,0 +1,179 @@
+import { screen } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleAccount } from '../features/account/account.test-data';
+import { MISSING_ALBUM_PARAMS } from './album-params';
+import { ROUTE_TABLE, type ScreenId } from './route-table';
+import { SCREENS } from './screen-registry';
+import { renderAppAt } from './test-utils';
+
+const routes = ROUTE_TABLE.map((entry) => ({ path: entry.path, entry }));
+const screenFor = (path: string): ScreenId | undefined =>
+  matchRoutes(routes, path)?.at(-1)?.route.entry.screen;
+
+// One concrete URL per row of the route tables in core.md §2 and account.md §2.
+const SPEC_ROUTES: [string, ScreenId][] = [
+  ['/', 'start'],
+  ['/photos', 'timeline'],
+  ['/photos/file-1', 'timelineCarousel'],
+  ['/albums', 'albums'],
+  ['/albums/AbC-_12', 'album'],
+  ['/albums/AbC-_12/edit/album', 'albumEdit'],
+  ['/albums/AbC-_12/edit/addPhotos', 'albumAddFromTimeline'],
+  ['/a/AbC-_12', 'publicAlbum'],
+  ['/a/AbC-_12/createNew', 'createAlbumGate'],
+  ['/a/AbC-_12/subscribe', 'subscribeAlbumGate'],
+  ['/a/AbC-_12/copyAlbum', 'copyAlbumGate'],
+  ['/a/AbC-_12/file-1/copyAlbum', 'copyAlbumFileGate'],
+  ['/share/s1', 'shareReceiver'],
+  ['/share/s1/copyShare', 'copyShareGate'],
+  ['/carousel/AbC-_12/file-1', 'albumCarousel'],
+  ['/albumImage/AbC-_12/file-1', 'albumImage'],
+  ['/comments/AbC-_12/file-1', 'comments'],
+  ['/addPhotos/AbC-_12', 'addPhotos'],
+  ['/selectPhotos', 'selectPhotos'],
+  ['/selectPhotos/42', 'selectPhotosDone'],
+  ['/selectProfilePicture', 'selectProfilePicture'],
+  ['/deleted_items', 'trash'],
+  ['/deleted_items/photos', 'trashPhotos'],
+  ['/deleted_items/albums', 'trashAlbums'],
+  ['/_from_inside_app/deleted_items', 'trash'],
+  ['/_from_inside_app/deleted_items/photos', 'trashPhotos'],
+  ['/_from_inside_app/deleted_items/albums', 'trashAlbums'],
+  ['/_from_inside_app/settings/privacy', 'privacy'],
+  ['/documents', 'documents'],
+  ['/settings', 'settings'],
+  ['/settings/privacy', 'privacy'],
+  ['/settings/takeout', 'takeout'],
+  ['/settings/unsubscribe', 'unsubscribe'],
+  ['/settings/storage', 'storage'],
+  ['/settings/devices', 'devices'],
+  ['/settings/testFlags', 'testFlags'],
+  ['/settings/_advanced', 'advanced'],
+  ['/emailSettings', 'emailSettings'],
+  ['/help', 'help'],
+  ['/login', 'login'],
+  ['/login/callback', 'loginCallback'],
+  ['/error/user_disabled', 'error'],
+  ['/error/500', 'error'],
+];
+
+describe('route table', () => {
+  it.each(SPEC_ROUTES)('%s resolves to %s', (path, screen) => {
+    expect(screenFor(path)).toBe(screen);
+  });
+
+  it.each(['/nonexistent', '/photos/a/b', '/settings/nope', '/_from_inside_app/photos'])(
+    'sends unknown path %s to page not found',
+    (path) => {
+      expect(screenFor(path)).toBe('notFound');
+    },
+  );
+
+  it('marks every route with an album id param as needing album params', () => {
+    for (const entry of ROUTE_TABLE) {
+      expect(entry.needsAlbum === true, entry.path).toBe(entry.path.includes(':albumIDB64'));
+    }
+  });
+
+  it('has a translated title for every screen in every locale', async () => {
+    const { default: i18next } = await import('i18next');
+    for (const lng of ['nb_NO', 'en_US', 'sv_SE', 'bg_BG']) {
+      for (const entry of ROUTE_TABLE) {
+        expect(i18next.exists(entry.titleKey, { lng, fallbackLng: false }), `${lng} ${entry.titleKey}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});
+
+describe('rendered screens', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows a titled placeholder for a screen without its feature, and titles the tab', async () => {
+    renderAppAt('/albums', undefined, { account: sampleAccount() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Albums' })).toBeTruthy();
+    // Compared through the catalogue so the marker phrase lives in the placeholder component alone.
+    const { default: i18next } = await import('i18next');
+    expect(
+      screen.getByText(i18next.t('pages:placeholder.notBuilt', { brand: 'Nordlys Cloud' })),
+    ).toBeTruthy();
+    expect(document.querySelector('[data-screen-status]')).not.toBeNull();
+    expect(document.title).toBe('Albums · Nordlys Cloud');
+  });
+
+  it('shows oops page not found with a go-back link for unknown paths', async () => {
+    renderAppAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: /oops, page not found/i })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /go back/i }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the account-terminated message with a link for /error/user_disabled', async () => {
+    renderAppAt('/error/user_disabled');
+    expect(
+      await screen.findByRole('heading', { name: 'The account has been terminated by its user' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /help/i })).toBeTruthy();
+  });
+
+  it('shows something went wrong for any other error code', async () => {
+    renderAppAt('/error/whatever');
+    expect(await screen.findByRole('heading', { name: /something went wrong/i })).toBeTruthy();
+    expect(screen.queryByText(/terminated/i)).toBeNull();
+  });
+
+  it('hides top bar and footer in in-app mode', async () => {
+    renderAppAt('/_from_inside_app/deleted_items/photos');
+    expect(await screen.findByRole('heading', { name: 'Deleted photos and videos' })).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('keeps the chrome and the footer on the web variant', async () => {
+    renderAppAt('/deleted_items/photos');
+    await screen.findByRole('heading', { name: 'Deleted photos and videos' });
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('fails a route reached without album params with the spec message', async () => {
+    const { RouteScreen } = await import('./route-screen.component');
+    const { render } = await import('@testing-library/react');
+    const { MemoryRouter } = await import('react-router');
+    const { ErrorBoundary } = await import('../features/pages/error-boundary.component');
+    const onError = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <MemoryRouter>
+        <ErrorBoundary onError={onError}>
+          <RouteScreen
+            entry={{ path: '/x', screen: 'album', titleKey: 'pages:screens.album', needsAlbum: true }}
+          />
+        </ErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(onError).toHaveBeenCalled();
+    expect((onError.mock.calls[0]![0] as Error).message).toBe(MISSING_ALBUM_PARAMS);
+    expect(screen.getByRole('button', { name: /reload/i })).toBeTruthy();
+  });
+
+  it('turns a crashing screen into something went wrong with a reload button, keeping the top bar', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const original = SCREENS.timeline;
+    SCREENS.timeline = () => {
+      throw new Error('boom');
+    };
+    try {
+      renderAppAt('/photos', undefined, { account: sampleAccount() });
+      expect(await screen.findByRole('heading', { name: /something went wrong/i })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+      expect(screen.getByRole('banner')).toBeTruthy();
+      expect(
+        errors.mock.calls.some((call) => call.some((arg) => arg instanceof Error && arg.message === 'boom')),
+      ).toBe(true);
+    } finally {
+      SCREENS.timeline = original;
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { FileRecord } from '@nordlys/contract/file';
+import { DEFAULT_JOB, fetchFile } from '../../api/files.api';
+import { fetchFiles, TIMELINE_TYPES } from '../../api/timeline.api';
+import type { Direction } from './carousel.slice';
+
+/**
+ * Where the viewer's files come from. The default asks the server; the app can pass the timeline's
+ * loaded list instead. `before` are newer files (previous), `after` older ones (next), each
+ * ordered newest first.
+ */
+export interface CarouselSource {
+  load(
+    fileId: string,
+    signal?: AbortSignal,
+  ): Promise<{ file: FileRecord; before: FileRecord[]; after: FileRecord[] }>;
+  /** Files beyond `edge` in a direction; an empty list means the end. */
+  more(edge: FileRecord, direction: Direction, signal?: AbortSignal): Promise<FileRecord[]>;
+  /** A fresh record (new signed URLs, finished encode). */
+  refresh(file: FileRecord, signal?: AbortSignal): Promise<FileRecord>;
+}
+
+export const CAROUSEL_WINDOW = 60;
+// An upper bound for "now" that tolerates files whose clock ran ahead of ours.
+const FUTURE_SLACK_S = 366 * 24 * 3600;
+
+/** Older files than `timestamp` (and its ties): the first page of a newest-first window. */
+async function older(jobId: string, timestamp: number, signal?: AbortSignal) {
+  const page = await fetchFiles(
+    jobId,
+    { start: 0, end: timestamp, types: TIMELINE_TYPES, limit: CAROUSEL_WINDOW },
+    signal,
+  );
+  return page.files;
+}
+
+/**
+ * Newer files than `timestamp` (and its ties). The list is newest first, so the closest ones are
+ * at its end: read the count, then the last page.
+ */
+async function newer(jobId: string, timestamp: number, now: number, signal?: AbortSignal) {
+  const query = { start: timestamp, end: now + FUTURE_SLACK_S, types: TIMELINE_TYPES };
+  const first = await fetchFiles(jobId, { ...query, limit: CAROUSEL_WINDOW }, signal);
+  const total = first.totalItems ?? first.files.length;
+  if (total <= CAROUSEL_WINDOW) return first.files;
+  const last = await fetchFiles(
+    jobId,
+    { ...query, limit: CAROUSEL_WINDOW, offset: total - CAROUSEL_WINDOW },
+    signal,
+  );
+  return last.files;
+}
+
+export function apiCarouselSource(jobId = DEFAULT_JOB, clock: () => number = Date.now): CarouselSource {
+  const nowSeconds = () => Math.floor(clock() / 1000);
+  return {
+    async load(fileId, signal) {
+      const file = await fetchFile(jobId, fileId, signal);
+      const [before, after] = await Promise.all([
+        newer(jobId, file.timestamp, nowSeconds(), signal),
+        older(jobId, file.timestamp, signal),
+      ]);
+      return { file, before, after };
+    },
+    more(edge, direction, signal) {
+      return direction === 'next'
+        ? older(jobId, edge.timestamp, signal)
+        : newer(jobId, edge.timestamp, nowSeconds(), signal);
+    },
+    refresh(file, signal) {
+      return fetchFile(jobId, file.fileID, signal);
+    },
+  };
+}

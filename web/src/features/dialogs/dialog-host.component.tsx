@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { useAppDispatch } from '../../state/hooks';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { answerDialog } from './dialog.api';
+import { type DialogParams, type DialogRecord, selectOpenDialog } from './dialog.slice';
+
+// Sizes in the texts follow the reader's number format (3,5 GB in Norwegian).
+function localiseParams(params: DialogParams | undefined, language: string): DialogParams {
+  const out: DialogParams = { ...params };
+  if (typeof out.maxSize === 'number') {
+    out.maxSize = `${new Intl.NumberFormat(language.replace('_', '-')).format(out.maxSize)} GB`;
+  }
+  return out;
+}
+
+function DialogView({ dialog }: { dialog: DialogRecord }) {
+  const { t, i18n } = useTranslation(['dialogs']);
+  const dispatch = useAppDispatch();
+  const params = localiseParams(dialog.params, i18n.language);
+  const answer = (value: boolean) => answerDialog(dispatch, dialog.id, value);
+  const isConfirm = dialog.kind === 'confirm';
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) answer(false);
+      }}
+      role={isConfirm ? 'alertdialog' : 'dialog'}
+      showClose={false}
+      title={t(dialog.titleKey, params)}
+      description={dialog.messageKey ? t(dialog.messageKey, params) : undefined}
+      footer={
+        <>
+          {isConfirm && <Button onClick={() => answer(false)}>{t(dialog.cancelLabelKey, params)}</Button>}
+          <Button variant={dialog.danger ? 'danger' : 'primary'} onClick={() => answer(true)}>
+            {t(dialog.confirmLabelKey, params)}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** Mount once, near the root: shows confirm and alert dialogs requested with requestConfirm/showAlert. */
+export function DialogHost() {
+  const dialog = useSelector(selectOpenDialog);
+  // Keyed by id so a queued dialog gets a fresh modal (and fresh focus) when the previous one closes.
+  return dialog ? <DialogView key={dialog.id} dialog={dialog} /> : null;
+}

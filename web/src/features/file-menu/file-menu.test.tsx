@@ -1,0 +1,96 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type BrowserTransfer, setBrowserTransfer } from '../../file-actions/browser-transfer';
+import { setFileActionPorts } from '../../file-actions/file-action.ports';
+import type { FileActionContext, FileActionFile } from '../../file-actions/file-action.types';
+import { fileRecord } from '../../file-actions/file-record.test-data';
+import { FileMenu } from './file-menu.component';
+import { fileMenuEntries } from './file-menu.entries';
+
+const dispatch = vi.fn() as unknown as Dispatch;
+const ctx = (files: FileActionFile[], extra: Partial<FileActionContext> = {}): FileActionContext => ({
+  surface: 'viewer',
+  jobId: 'job-1',
+  files,
+  account: { userId: 'user-1', isReadOnly: false },
+  isJobOwner: true,
+  dispatch,
+  ...extra,
+});
+const ids = (context: FileActionContext, exclude?: Parameters<typeof fileMenuEntries>[1]) =>
+  fileMenuEntries(context, exclude).map((entry) => entry.action.id);
+
+const picture = fileRecord('p');
+const heic = fileRecord('h', { fileName: 'IMG.heic' });
+const movie = fileRecord('m', { duration: 4, file_type: 'Movies', fileName: 'm.mp4' });
+
+describe('file context menu entries (core.md §2)', () => {
+  it('a picture on the timeline: delete, copy to clipboard, download; no cover outside albums', () => {
+    expect(ids(ctx([picture]))).toEqual(['DELETE', 'COPY_TO_CLIPBOARD', 'DOWNLOAD']);
+  });
+
+  it('a HEIC picture adds export; a movie has no clipboard copy', () => {
+    expect(ids(ctx([heic]))).toEqual(['DELETE', 'COPY_TO_CLIPBOARD', 'EXPORT', 'DOWNLOAD']);
+    expect(ids(ctx([movie]))).toEqual(['DELETE', 'DOWNLOAD']);
+  });
+
+  it('in an album with the cover permission, set as cover comes first', () => {
+    const album = ctx([picture], {
+      surface: 'album',
+      isJobOwner: true,
+      permissions: { setFileAsAlbumCoverPhoto: true, deleteFile: true },
+    });
+    expect(ids(album)[0]).toBe('SET_COVER');
+  });
+
+  it('delete needs the right: someone else’s file in an album without deleteFile is not deletable', () => {
+    const others = fileRecord('o', { user_uuid: 'someone-else' });
+    expect(ids(ctx([others], { surface: 'album', isJobOwner: false }))).not.toContain('DELETE');
+  });
+
+  it('a surface can leave out what it shows as a button', () => {
+    expect(ids(ctx([picture]), ['DELETE'])).toEqual(['COPY_TO_CLIPBOARD', 'DOWNLOAD']);
+  });
+});
+
+describe('FileMenu', () => {
+  let downloads: string[] = [];
+  beforeEach(() => {
+    downloads = [];
+    const transfer: BrowserTransfer = {
+      download: (_url, name) => void downloads.push(name),
+      copyImage: async () => undefined,
+      pause: async () => undefined,
+    };
+    setBrowserTransfer(transfer);
+    setFileActionPorts({ confirm: async () => true, showToast: () => 'id', resolveToast: () => undefined });
+  });
+  afterEach(() => {
+    setBrowserTransfer(null);
+    setFileActionPorts(null);
+  });
+
+  it('lists the actions as menu items and runs the chosen one', async () => {
+    const results: string[] = [];
+    render(
+      <FileMenu
+        context={ctx([heic])}
+        exclude={['DELETE']}
+        onResult={(id, r) => results.push(`${id}:${r.outcome}`)}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Copy to clipboard', 'Export as JPEG', 'Download']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Export as JPEG' }));
+    await vi.waitFor(() => expect(results).toEqual(['EXPORT:done']));
+    expect(downloads).toEqual(['IMG.jpg']);
+  });
+
+  it('a disabled trigger when nothing applies', () => {
+    render(<FileMenu context={ctx([picture], { surface: 'trash', account: null })} />);
+    expect((screen.getByRole('button', { name: 'More options' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorFallback } from './error-fallback.component';
+
+interface Props {
+  children: ReactNode;
+  /** Where crashes are reported; error reporting plugs in here. */
+  onError?: (error: unknown, info: ErrorInfo) => void;
+}
+
+interface State {
+  error: unknown;
+}
+
+const reportToConsole = (error: unknown, info: ErrorInfo) => console.error(error, info.componentStack);
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    (this.props.onError ?? reportToConsole)(error, info);
+  }
+
+  override render() {
+    if (this.state.error !== null) return <ErrorFallback />;
+    return this.props.children;
+  }
+}

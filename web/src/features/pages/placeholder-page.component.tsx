@@ -1,0 +1,30 @@
+import { Hammer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusPage } from './status-page.component';
+
+/**
+ * Stands in for a screen whose feature has not landed. The marker attribute lets checks count
+ * the screens still waiting, independent of the language shown.
+ */
+export function PlaceholderPage({ title, brandName }: { title: string; brandName: string }) {
+  const { t } = useTranslation(['pages', 'common']);
+  return (
+    <div className="placeholder-page" data-screen-status="not built yet">
+      <StatusPage
+        icon={<Hammer size={24} />}
+        title={title}
+        actions={
+          <Link className="page-action page-action--secondary" to="/">
+            {t('common:actions.goHome')}
+          </Link>
+        }
+      >
+        <p>
+          {t('pages:placeholder.notBuilt', { brand: brandName, defaultValue: 'This part is not built yet.' })}
+        </p>
+        <p>{t('pages:placeholder.body')}</p>
+      </StatusPage>
+    </div>
+  );
+}

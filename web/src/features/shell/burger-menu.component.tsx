@@ -1,0 +1,45 @@
+import { GalleryHorizontalEnd, Images, LogIn, LogOut, Menu as MenuIcon, Settings } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { IconButton } from '../../ui/button';
+import { Menu, type MenuEntry } from '../../ui/menu';
+import { signOut } from './session-user';
+
+/** Below 600 px the tabs and the avatar collapse into this one menu. */
+export function BurgerMenu({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('nav');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const go = (to: string) => () => void navigate(to);
+  const items: MenuEntry[] = [
+    { id: 'timeline', label: t('tabs.timeline'), icon: <Images />, onSelect: go('/photos') },
+    { id: 'albums', label: t('tabs.albums'), icon: <GalleryHorizontalEnd />, onSelect: go('/albums') },
+    { type: 'separator', id: 'sep' },
+    ...(signedIn
+      ? ([
+          { id: 'settings', label: t('menu.settings'), icon: <Settings />, onSelect: go('/settings') },
+          {
+            id: 'logout',
+            label: t('menu.logOut'),
+            icon: <LogOut />,
+            onSelect: () => {
+              signOut();
+              void navigate('/');
+            },
+          },
+        ] satisfies MenuEntry[])
+      : ([
+          { id: 'signin', label: t('menu.signIn'), icon: <LogIn />, onSelect: go('/login') },
+        ] satisfies MenuEntry[])),
+  ];
+  return (
+    <Menu
+      open={open}
+      onOpenChange={setOpen}
+      align="start"
+      trigger={<IconButton label={open ? t('burger.close') : t('burger.open')} icon={<MenuIcon />} />}
+      items={items}
+    />
+  );
+}

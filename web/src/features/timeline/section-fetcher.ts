@@ -1,0 +1,152 @@
+import type { FileRecord } from '@nordlys/contract/file';
+import { FILES_MAX_LIMIT } from '@nordlys/contract/timeline';
+import { fetchFiles } from '../../api/timeline.api';
+import { type TimelineSection, timelineActions } from './timeline.slice';
+import { filesTypesOf, monthBounds, type TimelineFilterId } from './timeline-filter';
+
+/** core.md §9: default parallel requests. */
+export const SECTION_CONCURRENCY = 5;
+/** Fetched months older than this refetch when they come back into view. */
+export const SECTION_MAX_AGE_MS = 5 * 60 * 1000;
+
+type Dispatch = (action: { type: string }) => unknown;
+
+export interface SectionFetcherDeps {
+  dispatch: Dispatch;
+  getSection: (key: string) => TimelineSection | undefined;
+  jobId: () => string | null;
+  filter: () => TimelineFilterId;
+  now?: () => number;
+  load?: typeof loadMonthFiles;
+}
+
+/** Every file of one month (paged past the server's per-call limit), newest first. */
+export async function loadMonthFiles(
+  jobId: string,
+  section: Pick<TimelineSection, 'year' | 'month'>,
+  filter: TimelineFilterId,
+  signal?: AbortSignal,
+): Promise<{ files: FileRecord[]; serial: number | null }> {
+  const { start, end } = monthBounds(section.year, section.month);
+  const files: FileRecord[] = [];
+  let serial: number | null = null;
+  for (;;) {
+    const page = await fetchFiles(
+      jobId,
+      { start, end, types: filesTypesOf(filter), limit: FILES_MAX_LIMIT, offset: files.length },
+      signal,
+    );
+    files.push(...page.files);
+    serial ??= page.lastEventSerial;
+    const total = page.totalItems ?? files.length;
+    if (page.files.length === 0 || files.length >= total) break;
+  }
+  return { files, serial };
+}
+
+/**
+ * Fetches months as they near the viewport: at most five at once, one request per month in
+ * flight, nearest first. A failure puts the month back to UNFETCHED so it is tried again when
+ * next requested.
+ */
+export class SectionFetcher {
+  private readonly queue: string[] = [];
+  private readonly inFlight = new Map<string, AbortController>();
+  private generation = 0;
+
+  constructor(private readonly deps: SectionFetcherDeps) {}
+
+  /** Keys in priority order (visible months first, then the prefetch margin). */
+  request(keys: readonly string[]): void {
+    const wanted = keys.filter((key) => !this.inFlight.has(key) && this.needsFetch(key));
+    // The newest request decides the order: what is on screen now beats what was earlier.
+    const rest = this.queue.filter((key) => !wanted.includes(key) && keys.includes(key));
+    this.queue.length = 0;
+    this.queue.push(...wanted, ...rest);
+    this.pump();
+  }
+
+  /** Fetches the given months now (a shift range, a month check) and resolves when all are loaded. */
+  async ensure(keys: readonly string[]): Promise<boolean> {
+    this.request(keys);
+    const pending = () => keys.some((key) => this.deps.getSection(key)?.status !== 'FETCHED');
+    for (let tries = 0; pending() && tries < 600; tries += 1) {
+      if (keys.every((key) => !this.inFlight.has(key) && !this.queue.includes(key))) {
+        // Something failed and went back to UNFETCHED: ask once more, then give up.
+        if (keys.some((key) => this.deps.getSection(key)?.status === 'UNFETCHED')) {
+          this.request(keys);
+          if (keys.every((key) => !this.inFlight.has(key) && !this.queue.includes(key))) return false;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return !pending();
+  }
+
+  /** Drops everything (filter or job changed). */
+  reset(): void {
+    this.generation += 1;
+    this.queue.length = 0;
+    for (const [key, controller] of this.inFlight) {
+      controller.abort();
+      // Back to UNFETCHED, or a month kept by the next months list would wait forever.
+      this.deps.dispatch(timelineActions.sectionFetchFailed(key));
+    }
+    this.inFlight.clear();
+  }
+
+  get activeCount(): number {
+    return this.inFlight.size;
+  }
+
+  private needsFetch(key: string): boolean {
+    const section = this.deps.getSection(key);
+    if (!section) return false;
+    if (section.status === 'UNFETCHED') return true;
+    const now = (this.deps.now ?? Date.now)();
+    return (
+      section.status === 'FETCHED' &&
+      section.fetchedAt !== null &&
+      now - section.fetchedAt >= SECTION_MAX_AGE_MS
+    );
+  }
+
+  private pump(): void {
+    while (this.inFlight.size < SECTION_CONCURRENCY && this.queue.length > 0) {
+      const key = this.queue.shift() as string;
+      if (!this.needsFetch(key)) continue;
+      void this.fetch(key);
+    }
+  }
+
+  private async fetch(key: string): Promise<void> {
+    const { dispatch, getSection, jobId, filter } = this.deps;
+    const section = getSection(key);
+    const job = jobId();
+    if (!section || !job) return;
+    const generation = this.generation;
+    const controller = new AbortController();
+    this.inFlight.set(key, controller);
+    const now = this.deps.now ?? Date.now;
+    if (section.status === 'FETCHED')
+      dispatch(timelineActions.sectionsExpired({ now: now(), maxAgeMs: SECTION_MAX_AGE_MS }));
+    dispatch(timelineActions.sectionFetchStarted(key));
+    try {
+      const { files, serial } = await (this.deps.load ?? loadMonthFiles)(
+        job,
+        section,
+        filter(),
+        controller.signal,
+      );
+      if (generation === this.generation)
+        dispatch(timelineActions.sectionFetched({ key, files, at: now(), serial }));
+    } catch {
+      if (generation === this.generation) dispatch(timelineActions.sectionFetchFailed(key));
+    } finally {
+      if (generation === this.generation) {
+        this.inFlight.delete(key);
+        this.pump();
+      }
+    }
+  }
+}

@@ -1,0 +1,482 @@
+import type { FileRecord } from '@nordlys/contract/file';
+import { AlertTriangle, ImageOff, ImagePlus, Upload } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { useNavigate, useSearchParams } from 'react-router';
+import { onFileActionEvent } from '../../file-actions/file-action.events';
+import {
+  availableFileActions,
+  fileActionForKey,
+  runFileAction,
+} from '../../file-actions/file-action.registry';
+import type { FileAction, FileActionAccount, FileActionContext } from '../../file-actions/file-action.types';
+import { isMobileWidth } from '../../ui/breakpoints';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { SkeletonGroup } from '../../ui/skeleton';
+import {
+  markHintShown,
+  readScroll,
+  SHIFT_HINT_REPEAT_MS,
+  saveScroll,
+  shouldShowHint,
+} from './scroll-position.storage';
+import { SectionFetcher } from './section-fetcher';
+import {
+  groupSelection,
+  isSelecting,
+  rangeIds,
+  rangePreview,
+  selectionActions,
+  selectSelection,
+} from './selection.slice';
+import { SelectionToolbar } from './selection-toolbar.component';
+import {
+  selectTimeline,
+  type TimelineRootState,
+  type TimelineSection,
+  timelineActions,
+} from './timeline.slice';
+import { loadRecents, loadTimeline, pollChanges } from './timeline.thunks';
+import { defaultRecentsFilter, isTimelineFilter, type TimelineFilterId } from './timeline-filter';
+import { TimelineFilterBar } from './timeline-filter-bar.component';
+import { TimelineGrid, type TimelineGridHandle } from './timeline-grid.component';
+import type { TileCommand } from './timeline-tile.component';
+import './timeline.css';
+
+/** core.md §4 change feed: polled until the long poll arrives. */
+const CHANGES_POLL_MS = 30_000;
+/** core.md §2: the fast scroller opens when at least this many files are selected. */
+const SCROLLER_SELECTION_COUNT = 10;
+const SAVE_POSITION_MS = 250;
+
+export interface TimelinePageProps {
+  /** The signed-in user (the app passes it from the account); null while unknown. */
+  account: FileActionAccount | null;
+  /** Opens the upload dialog (the empty timeline offers a local upload). */
+  onUpload: () => void;
+}
+
+const localeTag = (language: string) => language.replace('_', '-');
+
+/** Loaded file ids in display order (newest first). */
+const orderOf = (sections: readonly TimelineSection[]): string[] =>
+  sections.flatMap((section) => (section.files ?? []).map((file) => file.fileID));
+
+export function TimelinePage({ account, onUpload }: TimelinePageProps) {
+  const { t, i18n } = useTranslation('timeline');
+  const dispatch = useDispatch();
+  const store = useStore<TimelineRootState>();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const timeline = useSelector(selectTimeline);
+  const selection = useSelector(selectSelection);
+  const gridRef = useRef<TimelineGridHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [shiftHint, setShiftHint] = useState(false);
+  const getState = store.getState;
+
+  // The filter lives in the address (?filter=...), so 'view the files' links and reloads keep it.
+  const requested = params.get('filter');
+  const recentsCounts = timeline.recents.counts;
+  useEffect(() => {
+    let next: TimelineFilterId = 'all';
+    if (requested === 'recents') {
+      if (timeline.recents.status !== 'SUCCEEDED' && timeline.recents.status !== 'FAILED') return;
+      next = defaultRecentsFilter(recentsCounts);
+    } else if (isTimelineFilter(requested)) next = requested;
+    dispatch(timelineActions.filterChanged(next));
+  }, [requested, recentsCounts, timeline.recents.status, dispatch]);
+
+  const setFilter = (filter: TimelineFilterId) => {
+    setParams(filter === 'all' ? {} : { filter }, { replace: true });
+  };
+
+  const fetcher = useMemo(
+    () =>
+      new SectionFetcher({
+        dispatch,
+        getSection: (key) => getState().timeline.sections.find((s) => s.key === key),
+        jobId: () => getState().timeline.jobId,
+        filter: () => getState().timeline.filter,
+      }),
+    [dispatch, getState],
+  );
+  const lastKeys = useRef<string[]>([]);
+
+  const reload = useCallback(() => {
+    fetcher.reset();
+    void loadTimeline(dispatch, getState);
+  }, [dispatch, fetcher, getState]);
+
+  useEffect(() => {
+    void loadRecents(dispatch, getState);
+  }, [dispatch, getState]);
+
+  useEffect(() => {
+    if (timeline.load === 'EMPTY') reload();
+  }, [timeline.load, reload]);
+
+  useEffect(() => () => fetcher.reset(), [fetcher]);
+
+  // Change feed every 30 s and when the tab regains focus; expired months refetch while in view.
+  useEffect(() => {
+    const poll = () => void pollChanges(dispatch, getState);
+    const timer = setInterval(() => {
+      poll();
+      fetcher.request(lastKeys.current);
+    }, CHANGES_POLL_MS);
+    window.addEventListener('focus', poll);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', poll);
+    };
+  }, [dispatch, fetcher, getState]);
+
+  useEffect(
+    () =>
+      onFileActionEvent((event) => {
+        if (event.kind === 'removed' || event.kind === 'permanentlyDeleted') {
+          dispatch(timelineActions.filesRemoved(event.fileIds));
+          dispatch(selectionActions.filesRemoved(event.fileIds));
+        } else {
+          void loadTimeline(dispatch, getState);
+          void loadRecents(dispatch, getState);
+        }
+      }),
+    [dispatch, getState],
+  );
+
+  // Derived lists are built only when a range preview is on: every section load would otherwise
+  // walk every loaded file.
+  const sections = timeline.sections;
+  const previewWanted = selection.shiftHeld && selection.anchorId !== null && selection.hoverId !== null;
+  const preview = useMemo(
+    () => (previewWanted ? rangePreview(selection, orderOf(sections)) : null),
+    [previewWanted, selection, sections],
+  );
+  const selecting = isSelecting(selection);
+
+  const actionContext = useCallback((): FileActionContext | null => {
+    const state = getState();
+    const jobId = state.timeline.jobId;
+    if (!jobId) return null;
+    const { selected } = (state as unknown as { timelineSelection: { selected: Record<string, true> } })
+      .timelineSelection;
+    const files: FileRecord[] = [];
+    for (const section of state.timeline.sections) {
+      for (const file of section.files ?? []) if (selected[file.fileID]) files.push(file);
+    }
+    return { surface: 'timeline', jobId, files, account, isJobOwner: true, dispatch };
+  }, [account, dispatch, getState]);
+
+  const run = useCallback(
+    async (action: FileAction) => {
+      const ctx = actionContext();
+      if (!ctx || ctx.files.length === 0) return;
+      setBusy(true);
+      try {
+        const result = await runFileAction(action, ctx);
+        if (result.outcome !== 'cancelled' && result.clearSelection) dispatch(selectionActions.cleared());
+      } finally {
+        setBusy(false);
+      }
+    },
+    [actionContext, dispatch],
+  );
+
+  // Keyboard: Escape quits selection, Delete runs DELETE, Ctrl/Cmd+A selects every loaded file,
+  // Shift previews the range.
+  useEffect(() => {
+    const isTyping = (target: EventTarget | null) =>
+      target instanceof HTMLElement &&
+      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Shift') dispatch(selectionActions.shiftChanged(true));
+      if (isTyping(event.target) || document.querySelector('[role="dialog"],[role="alertdialog"]')) return;
+      const current = (getState() as unknown as { timelineSelection: typeof selection }).timelineSelection;
+      if (event.key === 'Escape' && current.count > 0) {
+        dispatch(selectionActions.cleared());
+      } else if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        dispatch(selectionActions.allSelected(orderOf(getState().timeline.sections)));
+      } else if (current.count > 0) {
+        const ctx = actionContext();
+        const action = ctx ? fileActionForKey(event.key, ctx) : undefined;
+        if (action) {
+          event.preventDefault();
+          void run(action);
+        }
+      }
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key === 'Shift') dispatch(selectionActions.shiftChanged(false));
+    };
+    const onBlur = () => dispatch(selectionActions.shiftChanged(false));
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keyup', onKeyUp);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('blur', onBlur);
+    };
+  }, [actionContext, dispatch, getState, run]);
+
+  // Leaving the timeline ends the selection.
+  useEffect(() => () => void dispatch(selectionActions.cleared()), [dispatch]);
+
+  // core.md §2: the shift hint once, again after a month, never on mobile.
+  const wasSelecting = useRef(false);
+  useEffect(() => {
+    if (selecting && !wasSelecting.current && !isMobileWidth(window.innerWidth)) {
+      if (shouldShowHint('shift', SHIFT_HINT_REPEAT_MS)) {
+        markHintShown('shift');
+        setShiftHint(true);
+      }
+    }
+    if (!selecting) setShiftHint(false);
+    wasSelecting.current = selecting;
+  }, [selecting]);
+
+  useEffect(() => {
+    if (selection.count >= SCROLLER_SELECTION_COUNT) gridRef.current?.openScroller();
+  }, [selection.count]);
+
+  const sectionsBetween = useCallback(
+    (a: string, b: string): string[] => {
+      const keys = getState().timeline.sections.map((s) => s.key);
+      const keyOf = (id: string) =>
+        getState().timeline.sections.find((s) => s.files?.some((f) => f.fileID === id))?.key;
+      const ka = keyOf(a);
+      const kb = keyOf(b);
+      if (!ka || !kb) return [];
+      const i = keys.indexOf(ka);
+      const j = keys.indexOf(kb);
+      return keys.slice(Math.min(i, j), Math.max(i, j) + 1);
+    },
+    [getState],
+  );
+
+  const onTileCommand = useCallback(
+    async (command: TileCommand) => {
+      const id = command.file.fileID;
+      switch (command.kind) {
+        case 'open':
+          // The viewer closes with history back when it knows it came from here (scroll kept).
+          navigate(`/photos/${encodeURIComponent(id)}`, { state: { fromTimeline: true } });
+          return;
+        case 'toggle':
+          dispatch(selectionActions.toggled(id));
+          return;
+        case 'hover':
+          dispatch(selectionActions.hovered(id));
+          return;
+        case 'unhover':
+          dispatch(selectionActions.hovered(null));
+          return;
+        case 'range': {
+          const anchorId = (getState() as unknown as { timelineSelection: typeof selection })
+            .timelineSelection.anchorId;
+          if (!anchorId) {
+            dispatch(selectionActions.toggled(id));
+            return;
+          }
+          const keys = sectionsBetween(anchorId, id);
+          const unloaded = keys.filter(
+            (k) => getState().timeline.sections.find((s) => s.key === k)?.status !== 'FETCHED',
+          );
+          if (unloaded.length > 0) {
+            dispatch(selectionActions.rangeFetchStarted());
+            const ok = await fetcher.ensure(unloaded);
+            if (!ok) {
+              dispatch(selectionActions.rangeFetchEnded());
+              return;
+            }
+          }
+          const ids = rangeIds(orderOf(getState().timeline.sections), anchorId, id);
+          if (ids) dispatch(selectionActions.rangeApplied({ ids, targetId: id }));
+          else dispatch(selectionActions.rangeFetchEnded());
+          return;
+        }
+      }
+    },
+    [dispatch, fetcher, getState, navigate, sectionsBetween],
+  );
+
+  const onToggleMonth = useCallback(
+    async (key: string) => {
+      const find = () => getState().timeline.sections.find((s) => s.key === key);
+      if (find()?.status !== 'FETCHED') {
+        dispatch(selectionActions.rangeFetchStarted());
+        await fetcher.ensure([key]);
+        dispatch(selectionActions.rangeFetchEnded());
+      }
+      const ids = (find()?.files ?? []).map((f) => f.fileID);
+      if (ids.length === 0) return;
+      dispatch(selectionActions.groupToggled(ids));
+      const after = (getState() as unknown as { timelineSelection: typeof selection }).timelineSelection;
+      if (groupSelection(after, ids) === 'all-selected') gridRef.current?.openScroller();
+    },
+    [dispatch, fetcher, getState],
+  );
+
+  const tileCommand = useCallback((command: TileCommand) => void onTileCommand(command), [onTileCommand]);
+  const toggleMonth = useCallback((key: string) => void onToggleMonth(key), [onToggleMonth]);
+
+  const onNeedSections = useCallback(
+    (keys: string[]) => {
+      lastKeys.current = keys;
+      fetcher.request(keys);
+    },
+    [fetcher],
+  );
+
+  const filter = timeline.filter;
+  // Saved at most a few times a second and when leaving, not on every scroll event.
+  const pendingPosition = useRef<{ key: string; delta: number } | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flushPosition = useCallback(() => {
+    clearTimeout(saveTimer.current);
+    saveTimer.current = undefined;
+    if (pendingPosition.current) saveScroll({ filter, ...pendingPosition.current });
+    pendingPosition.current = null;
+  }, [filter]);
+  const onPosition = useCallback(
+    (position: { key: string; delta: number }) => {
+      pendingPosition.current = position;
+      saveTimer.current ??= setTimeout(flushPosition, SAVE_POSITION_MS);
+    },
+    [flushPosition],
+  );
+  useEffect(() => {
+    window.addEventListener('pagehide', flushPosition);
+    return () => {
+      window.removeEventListener('pagehide', flushPosition);
+      flushPosition();
+    };
+  }, [flushPosition]);
+  const initialPosition = useMemo(() => readScroll(filter), [filter]);
+
+  const language = localeTag(i18n.language);
+  const monthFormat = useMemo(
+    () => new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    [language],
+  );
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }),
+    [language],
+  );
+  const labelOf = useCallback(
+    ({ year, month }: { year: number; month: number }) => monthFormat.format(Date.UTC(year, month - 1, 15)),
+    [monthFormat],
+  );
+  const formatDate = useCallback((timestamp: number) => dateFormat.format(timestamp * 1000), [dateFormat]);
+  const tileTexts = useMemo(
+    () => ({
+      alt: (name: string, date: string) => t('tile.alt', { name, date }),
+      failed: t('tile.failed'),
+      select: (name: string) => t('tile.select', { name }),
+      deselect: (name: string) => t('tile.deselect', { name }),
+    }),
+    [t],
+  );
+
+  const scrollerMode = selecting ? 'select' : 'normal';
+  const [scrollerHint, setScrollerHint] = useState<string | null>(null);
+  const onScrollerShown = useCallback(() => {
+    const name = `scroller.${scrollerMode}`;
+    if (shouldShowHint(name, null)) {
+      markHintShown(name);
+      setScrollerHint(t(`scroller.hint.${scrollerMode}`));
+    } else setScrollerHint(null);
+  }, [scrollerMode, t]);
+
+  const ctx = selecting ? actionContext() : null;
+  const toolbarActions = ctx ? availableFileActions(ctx) : [];
+
+  let body: React.ReactNode;
+  if (timeline.load === 'FAILED') {
+    body = (
+      <div className="timeline-state" role="alert">
+        <EmptyState
+          icon={<AlertTriangle />}
+          message={t('state.failed')}
+          action={{ label: t('state.retry'), onClick: reload }}
+        />
+      </div>
+    );
+  } else if (timeline.sections.length === 0 && timeline.load !== 'SUCCEEDED') {
+    body = (
+      <SkeletonGroup className="timeline-loading">
+        {Array.from({ length: 18 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <span key={i} className="timeline-loading__cell" aria-hidden="true" />
+        ))}
+      </SkeletonGroup>
+    );
+  } else if (timeline.sections.length === 0) {
+    body =
+      filter === 'all' ? (
+        <div className="timeline-state">
+          <EmptyState
+            icon={<ImagePlus />}
+            message={t('state.empty')}
+            action={{ label: t('state.upload'), onClick: onUpload, icon: <Upload /> }}
+          />
+        </div>
+      ) : (
+        <div className="timeline-state">
+          <EmptyState icon={<ImageOff />} message={t('state.emptyFilter')} />
+          <Button variant="ghost" onClick={() => setFilter('all')}>
+            {t('state.showAll')}
+          </Button>
+        </div>
+      );
+  } else {
+    body = (
+      <TimelineGrid
+        key={filter}
+        handleRef={gridRef}
+        sections={timeline.sections}
+        selection={selection}
+        preview={preview}
+        labelOf={labelOf}
+        formatDate={formatDate}
+        tileTexts={tileTexts}
+        initialPosition={initialPosition}
+        scrollerHint={scrollerHint}
+        onScrollerShown={onScrollerShown}
+        onTileCommand={tileCommand}
+        onToggleMonth={toggleMonth}
+        onNeedSections={onNeedSections}
+        onPosition={onPosition}
+      />
+    );
+  }
+
+  return (
+    <div className={`timeline-page${selecting ? ' timeline-page--selecting' : ''}`}>
+      <h1 className="visually-hidden">{t('title')}</h1>
+      {selecting ? (
+        <SelectionToolbar
+          count={selection.count}
+          actions={toolbarActions}
+          fetchingRange={selection.fetchingRange}
+          shiftHint={shiftHint}
+          busy={busy}
+          onRun={(action) => void run(action)}
+          onClear={() => dispatch(selectionActions.cleared())}
+        />
+      ) : null}
+      <TimelineFilterBar filter={filter} recents={recentsCounts} onChange={setFilter} />
+      {!selecting && selection.fetchingRange ? (
+        <p className="timeline-status" role="status">
+          {t('selection.fetchingInfo')}
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import type { FileRecord } from '@nordlys/contract/file';
+import { ImageOff, Play } from 'lucide-react';
+import { memo, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { Tooltip } from '../../ui/tooltip';
+import { DATE_TOOLTIP_MS, HOVER_PREVIEW_MS, LONG_PRESS_MS, loadPreviewHead } from './hover-preview';
+import type { TileSelection } from './selection.slice';
+import { thumbhashDataUrl } from './thumbhash-cache';
+import { isVideo } from './timeline-filter';
+
+export interface TileCommand {
+  kind: 'open' | 'toggle' | 'range' | 'hover' | 'unhover';
+  file: FileRecord;
+}
+
+/** Texts every tile needs, made once per language by the page (a translation hook per tile is costly). */
+export interface TileTexts {
+  alt: (name: string, date: string) => string;
+  failed: string;
+  select: (name: string) => string;
+  deselect: (name: string) => string;
+}
+
+export interface TimelineTileProps {
+  file: FileRecord;
+  top: number;
+  left: number;
+  size: number;
+  selection: TileSelection;
+  selecting: boolean;
+  formatDate: (timestamp: number) => string;
+  texts: TileTexts;
+  onCommand: (command: TileCommand) => void;
+}
+
+/** Above this many device pixels the 256 px thumbnail would be upscaled: use the large one. */
+const SMALL_THUMB_PX = 256;
+/** A thumbnail still being made answers 503: try again a couple of times before giving up. */
+const THUMB_RETRIES = 3;
+const THUMB_RETRY_MS = 1500;
+
+function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const m = Math.floor(total / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return `${m}:${s}`;
+}
+
+function TimelineTileView({
+  file,
+  top,
+  left,
+  size,
+  selection,
+  selecting,
+  formatDate,
+  texts,
+  onCommand,
+}: TimelineTileProps) {
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [dateOpen, setDateOpen] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const previewAbort = useRef<AbortController | null>(null);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const longPressed = useRef(false);
+  const video = isVideo(file);
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const src = size * dpr > SMALL_THUMB_PX ? (file.thumbURLLarge ?? file.thumbURLSmall) : file.thumbURLSmall;
+  const placeholder = thumbhashDataUrl(file.thumbhash);
+  const date = formatDate(file.timestamp);
+  const alt = texts.alt(file.fileName, date);
+
+  const clearTimers = () => {
+    for (const timer of timers.current) clearTimeout(timer);
+    timers.current = [];
+  };
+  const stopPreview = () => {
+    previewAbort.current?.abort();
+    previewAbort.current = null;
+    setPreviewUrl((url) => {
+      if (url) URL.revokeObjectURL(url);
+      return null;
+    });
+  };
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer);
+      clearTimeout(retryTimer.current);
+      previewAbort.current?.abort();
+    },
+    [],
+  );
+  useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType === 'touch') return;
+    onCommand({ kind: 'hover', file });
+    clearTimers();
+    if (video && file.previewURL) {
+      const url = file.previewURL;
+      timers.current.push(
+        setTimeout(() => {
+          const controller = new AbortController();
+          previewAbort.current = controller;
+          loadPreviewHead(url, controller.signal)
+            .then((blobUrl) => {
+              if (controller.signal.aborted) URL.revokeObjectURL(blobUrl);
+              else setPreviewUrl(blobUrl);
+            })
+            .catch(() => undefined);
+        }, HOVER_PREVIEW_MS),
+      );
+    }
+    timers.current.push(setTimeout(() => setDateOpen(true), DATE_TOOLTIP_MS));
+  };
+  const onPointerLeave = () => {
+    clearTimers();
+    stopPreview();
+    setDateOpen(false);
+    onCommand({ kind: 'unhover', file });
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    longPressed.current = false;
+    if (event.pointerType !== 'touch') return;
+    timers.current.push(
+      setTimeout(() => {
+        longPressed.current = true;
+        onCommand({ kind: 'toggle', file });
+      }, LONG_PRESS_MS),
+    );
+  };
+  const onPointerUp = () => clearTimers();
+
+  const selected = selection === 'Selected' || selection === 'ToBeSelected';
+  const className = [
+    'timeline-tile',
+    `timeline-tile--${selection}`,
+    selected && 'timeline-tile--checked',
+    selecting && 'timeline-tile--selecting',
+    failed && 'timeline-tile--failed',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer timing only (hover preview, long press); the controls are the buttons inside
+    <div
+      className={className}
+      style={{ transform: `translate(${left}px, ${top}px)`, width: size, height: size }}
+      data-file-id={file.fileID}
+      data-selection={selection}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onContextMenu={(event) => {
+        if (longPressed.current) event.preventDefault();
+      }}
+    >
+      <button
+        type="button"
+        className="timeline-tile__open"
+        aria-label={alt}
+        onClick={(event) => {
+          if (longPressed.current) {
+            longPressed.current = false;
+            return;
+          }
+          if (event.shiftKey && selecting) onCommand({ kind: 'range', file });
+          else if (selecting || event.ctrlKey || event.metaKey) onCommand({ kind: 'toggle', file });
+          else onCommand({ kind: 'open', file });
+        }}
+      >
+        {placeholder && !loaded ? <img className="timeline-tile__hash" src={placeholder} alt="" /> : null}
+        {failed || !src ? (
+          <span className="timeline-tile__error" title={texts.failed}>
+            <ImageOff aria-hidden="true" />
+            <span className="visually-hidden">{texts.failed}</span>
+          </span>
+        ) : (
+          <img
+            // A new element per attempt makes the browser request the thumbnail again.
+            key={attempt}
+            className={`timeline-tile__img${loaded ? ' timeline-tile__img--loaded' : ''}`}
+            src={src}
+            alt={alt}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            onLoad={() => setLoaded(true)}
+            onError={() => {
+              if (attempt + 1 >= THUMB_RETRIES) setFailed(true);
+              else
+                retryTimer.current = setTimeout(
+                  () => setAttempt(attempt + 1),
+                  THUMB_RETRY_MS * (attempt + 1),
+                );
+            }}
+          />
+        )}
+        {previewUrl ? (
+          <video className="timeline-tile__preview" src={previewUrl} muted autoPlay loop playsInline />
+        ) : null}
+        {video ? (
+          <span className="timeline-tile__badge">
+            <Play aria-hidden="true" />
+            {formatDuration(file.duration)}
+          </span>
+        ) : null}
+      </button>
+      {/* Mounted only while shown: a tooltip per tile would cost every tile a Radix tree. */}
+      {dateOpen ? (
+        <Tooltip content={date} open side="bottom">
+          <span className="timeline-tile__tooltip-anchor" />
+        </Tooltip>
+      ) : null}
+      <button
+        type="button"
+        className="timeline-tile__check"
+        aria-pressed={selected}
+        aria-label={selected ? texts.deselect(file.fileName) : texts.select(file.fileName)}
+        onClick={(event) => onCommand({ kind: event.shiftKey ? 'range' : 'toggle', file })}
+      >
+        <span className="timeline-tile__mark" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+export const TimelineTile = memo(TimelineTileView);

@@ -1,0 +1,91 @@
+import { CHANGE_FILE_REMOVED } from '@nordlys/contract/timeline';
+import { fetchChanges, fetchDefaultJob, fetchFiles, fetchMonths, fetchRecents } from '../../api/timeline.api';
+import { selectionActions } from './selection.slice';
+import { type TimelineRootState, timelineActions } from './timeline.slice';
+import {
+  filesTypesOf,
+  isRecentsFilter,
+  monthsFilterOf,
+  recentsDays,
+  type TimelineFilterId,
+} from './timeline-filter';
+
+type Dispatch = (action: { type: string }) => unknown;
+type GetState = () => unknown;
+const timelineOf = (getState: GetState) => (getState() as TimelineRootState).timeline;
+
+const DAY_SECONDS = 86_400;
+
+/** Resolves the user's timeline job once. */
+export async function resolveJob(dispatch: Dispatch, getState: GetState): Promise<string> {
+  const known = timelineOf(getState).jobId;
+  if (known) return known;
+  const job = await fetchDefaultJob();
+  dispatch(timelineActions.jobResolved(job.id));
+  return job.id;
+}
+
+/** Counts first: the months list (or, for a recents filter, the recent files themselves). */
+export async function loadTimeline(dispatch: Dispatch, getState: GetState, now = Date.now): Promise<void> {
+  const filter: TimelineFilterId = timelineOf(getState).filter;
+  dispatch(timelineActions.loadStarted());
+  try {
+    const jobId = await resolveJob(dispatch, getState);
+    if (isRecentsFilter(filter)) {
+      const since = Math.floor(now() / 1000) - recentsDays(filter) * DAY_SECONDS;
+      const page = await fetchFiles(jobId, { uploadedSince: since, types: filesTypesOf(filter) });
+      dispatch(
+        timelineActions.recentFilesLoaded({
+          filter,
+          files: page.files,
+          at: now(),
+          serial: page.lastEventSerial,
+        }),
+      );
+    } else {
+      const { months } = await fetchMonths(jobId, monthsFilterOf(filter));
+      dispatch(timelineActions.monthsLoaded({ filter, months }));
+    }
+  } catch {
+    dispatch(timelineActions.loadFailed({ filter }));
+  }
+}
+
+export async function loadRecents(dispatch: Dispatch, getState: GetState): Promise<void> {
+  dispatch(timelineActions.recentsRequested());
+  try {
+    const jobId = await resolveJob(dispatch, getState);
+    dispatch(timelineActions.recentsLoaded(await fetchRecents(jobId)));
+  } catch {
+    dispatch(timelineActions.recentsFailed());
+  }
+}
+
+/**
+ * Reads the job's change feed since the serial the loaded data reflects; removed files leave at
+ * once, and any change refreshes the counts (which marks changed months for refetch).
+ */
+export async function pollChanges(dispatch: Dispatch, getState: GetState): Promise<void> {
+  const { jobId, serial } = timelineOf(getState);
+  if (!jobId || serial === null) return;
+  let feed: Awaited<ReturnType<typeof fetchChanges>>;
+  try {
+    feed = await fetchChanges(jobId, serial);
+  } catch {
+    return;
+  }
+  if (feed.changes.length === 0) {
+    dispatch(timelineActions.serialSeen(feed.serial));
+    return;
+  }
+  const removed = feed.changes.filter((c) => c.type === CHANGE_FILE_REMOVED).map((c) => c.id);
+  if (removed.length > 0) {
+    dispatch(timelineActions.filesRemoved(removed));
+    dispatch(selectionActions.filesRemoved(removed));
+  }
+  dispatch(timelineActions.serialSeen(feed.serial));
+  if (feed.changes.some((c) => c.type !== CHANGE_FILE_REMOVED)) {
+    if (isRecentsFilter(timelineOf(getState).filter)) dispatch(timelineActions.sectionsInvalidated('all'));
+    await loadTimeline(dispatch, getState);
+  }
+}

@@ -1,0 +1,111 @@
+import type { FileRecord } from '@nordlys/contract/file';
+import { configureStore } from '@reduxjs/toolkit';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../api/session';
+import { rootReducer } from '../../state/store';
+import type { TransportUpload, UploadTransport } from './upload.transport';
+import { MAX_FILE_SIZE } from './upload-checks';
+import { UploadOverlay } from './upload-overlay.component';
+import {
+  openUploadDialog,
+  selectUploadItems,
+  selectUploadQueue,
+  type UploadRootState,
+} from './upload-queue.slice';
+
+/** Answers like a server that stores everything at once and has thumbnails ready. */
+function fakeTransport(uploads: string[]): UploadTransport {
+  return {
+    fetchCheckContext: async () => ({
+      extensions: { pictures: ['jpg', 'png'], videos: ['mp4'] },
+      maxFileSize: MAX_FILE_SIZE,
+      remainingSpace: 1_000_000,
+      readOnly: false,
+    }),
+    hash: async (file) => file.name.padEnd(64, '0'),
+    dedup: async () => ({ status: 'upload_required' }),
+    isResumable: () => false,
+    upload: async (request: TransportUpload) => {
+      uploads.push(request.path);
+      request.onProgress(1);
+      return { fileID: request.path, thumbURLSmall: null, file_type: 'Pictures' } as FileRecord;
+    },
+    processingState: async () => 'done',
+  };
+}
+
+function mount() {
+  setAuthToken('token');
+  const store = configureStore({ reducer: rootReducer });
+  const uploads: string[] = [];
+  const router = createMemoryRouter([
+    { path: '/', element: <UploadOverlay transport={fakeTransport(uploads)} /> },
+  ]);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  const queue = () => selectUploadQueue(store.getState() as UploadRootState);
+  return { store, uploads, queue };
+}
+
+describe('upload dialog and overlay', () => {
+  it('the dialog offers the drop area, device, capture source and cancel', async () => {
+    const { store, queue } = mount();
+    store.dispatch(openUploadDialog());
+    const dialog = await screen.findByRole('dialog', { name: 'Upload photos and videos' });
+    expect(within(dialog).getByText('Drag photos and videos here')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Select from device' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Add from camera' })).toBeTruthy();
+    const camera = within(dialog).getByLabelText('Add from camera') as HTMLInputElement;
+    expect(camera.getAttribute('capture')).toBe('environment');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(queue().dialogOpen).toBe(false);
+  });
+
+  it('selected files are checked and uploaded; the panel shows completions and the rejection', async () => {
+    const { store, uploads, queue } = mount();
+    store.dispatch(openUploadDialog());
+    const input = (await screen.findByTestId('upload-file-input')) as HTMLInputElement;
+    await userEvent.upload(input, [new File(['a'], 'a.jpg'), new File(['b'], 'notes.txt')], {
+      applyAccept: false,
+    });
+    await waitFor(() =>
+      expect(selectUploadItems(queue()).map((item) => item.status)).toEqual(['Succeeded', 'Rejected']),
+    );
+    expect(uploads).toEqual(['a.jpg']);
+    expect(queue().dialogOpen).toBe(false);
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    expect(within(panel).getByRole('heading').textContent).toBe('Finished, 1 file was not uploaded');
+  });
+
+  it('a drop reads folders and uploads their files with folder paths', async () => {
+    const { store, uploads } = mount();
+    store.dispatch(openUploadDialog());
+    const area = await screen.findByTestId('upload-drop-area');
+    const inFolder = new File(['x'], 'x.png');
+    const folder = {
+      name: 'Trip',
+      isFile: false,
+      isDirectory: true,
+      createReader: () => {
+        const entries = [
+          { name: 'x.png', isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(inFolder) },
+          { name: '.DS_Store', isFile: true, isDirectory: false, file: () => {} },
+        ];
+        return { readEntries: (ok: (e: unknown[]) => void) => ok(entries.splice(0)) };
+      },
+    };
+    const items = [
+      { kind: 'file', getAsFile: () => null, webkitGetAsEntry: () => folder },
+      { kind: 'file', getAsFile: () => new File(['y'], 'y.jpg'), webkitGetAsEntry: () => null },
+    ];
+    fireEvent.drop(area, { dataTransfer: { items, files: [] } });
+    await waitFor(() => expect(uploads.sort()).toEqual(['Trip/x.png', 'y.jpg']));
+  });
+});

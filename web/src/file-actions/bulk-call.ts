@@ -1,0 +1,40 @@
+import type { BulkFileResult } from '@nordlys/contract/timeline';
+import { chunk } from '../api/timeline.api';
+
+export interface BulkOutcome {
+  okIds: string[];
+  failedIds: string[];
+  /** The first thrown error (a whole chunk failed), if any. */
+  error: unknown;
+}
+
+/** Runs a bulk call over chunks of 200 ids, one after another, gathering per-file results. */
+export async function runInChunks(
+  ids: readonly string[],
+  call: (chunkIds: string[]) => Promise<{ results: BulkFileResult[] }>,
+): Promise<BulkOutcome> {
+  const okIds: string[] = [];
+  const failedIds: string[] = [];
+  let error: unknown = null;
+  for (const part of chunk(ids)) {
+    try {
+      const { results } = await call(part);
+      const ok = new Set(results.filter((r) => r.status === 'ok').map((r) => r.file_uuid));
+      for (const id of part) (ok.has(id) ? okIds : failedIds).push(id);
+    } catch (thrown) {
+      error ??= thrown;
+      failedIds.push(...part);
+    }
+  }
+  return { okIds, failedIds, error };
+}
+
+export const outcomeOf = (okCount: number, failedCount: number) =>
+  failedCount === 0 ? 'done' : okCount === 0 ? 'failed' : 'partial';
+
+/** core.md §8: a delete whose error message is Forbidden offers no retry. */
+export function isForbidden(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { status, message } = error as { status?: number; message?: string };
+  return status === 403 || message === 'Forbidden';
+}

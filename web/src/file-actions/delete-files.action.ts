@@ -1,0 +1,81 @@
+import { deleteFiles, restoreFiles } from '../api/timeline.api';
+import { isForbidden, outcomeOf, runInChunks } from './bulk-call';
+import { emitFileActionEvent } from './file-action.events';
+import { fileActionPorts } from './file-action.ports';
+import type { FileAction, FileActionContext, FileActionResult } from './file-action.types';
+
+const canDeleteAll = (ctx: FileActionContext): boolean => {
+  if (!ctx.account) return false;
+  if (ctx.isJobOwner || ctx.permissions?.deleteFile) return true;
+  // core.md §6: an uploader may delete their own files anywhere.
+  const userId = ctx.account.userId;
+  return ctx.files.every((file) => file.user_uuid === userId);
+};
+
+async function undoDelete(ctx: FileActionContext, fileIds: string[]): Promise<void> {
+  const ports = fileActionPorts();
+  const toastId = ports.showToast(ctx.dispatch, {
+    type: 'restoringFiles',
+    params: { count: fileIds.length },
+    jobId: ctx.jobId,
+    fileIds,
+  });
+  const { okIds, failedIds } = await runInChunks(fileIds, restoreFiles);
+  if (okIds.length > 0) emitFileActionEvent({ kind: 'restored', jobId: ctx.jobId, fileIds: okIds });
+  ports.resolveToast(
+    ctx.dispatch,
+    toastId,
+    failedIds.length === 0
+      ? { type: 'filesWereRestored', params: { count: okIds.length } }
+      : { type: 'filesRestorationFailed', params: { count: failedIds.length } },
+  );
+}
+
+async function performDelete(ctx: FileActionContext): Promise<FileActionResult> {
+  const ports = fileActionPorts();
+  const ids = ctx.files.map((file) => file.fileID);
+  const toastId = ports.showToast(ctx.dispatch, {
+    type: 'deletingFiles',
+    params: { count: ids.length },
+    jobId: ctx.jobId,
+    fileIds: ids,
+  });
+  const { okIds, failedIds, error } = await runInChunks(ids, (part) => deleteFiles(ctx.jobId, part));
+  if (okIds.length > 0) emitFileActionEvent({ kind: 'removed', jobId: ctx.jobId, fileIds: okIds });
+
+  if (failedIds.length === 0) {
+    ports.resolveToast(ctx.dispatch, toastId, {
+      type: 'filesDeleted',
+      params: { count: okIds.length },
+      // core.md §6: only the owner gets Undo on the file-deleted toast.
+      action: ctx.isJobOwner ? { label: 'undo', onClick: () => void undoDelete(ctx, okIds) } : undefined,
+    });
+  } else {
+    const failedFiles = ctx.files.filter((file) => failedIds.includes(file.fileID));
+    ports.resolveToast(ctx.dispatch, toastId, {
+      type: 'filesDeletionFailed',
+      params: { count: failedIds.length },
+      action: isForbidden(error)
+        ? undefined
+        : { label: 'retry', onClick: () => void performDelete({ ...ctx, files: failedFiles }) },
+    });
+  }
+  return {
+    outcome: outcomeOf(okIds.length, failedIds.length),
+    fileIds: okIds,
+    failedIds,
+    clearSelection: true,
+  };
+}
+
+/** Moves files to the trash, with Undo for the job owner (core.md §4 File deletion, §8). */
+export const deleteFilesAction: FileAction = {
+  id: 'DELETE',
+  labelKey: 'fileActions:labels.delete',
+  icon: 'trash',
+  shortcut: ['Delete', 'Backspace'],
+  isVisible: (ctx) => ctx.surface !== 'trash' && ctx.files.length > 0 && canDeleteAll(ctx),
+  isEnabled: (ctx) => ctx.account !== null,
+  confirm: { preset: 'deleteFile', params: (ctx) => ({ count: ctx.files.length }) },
+  perform: performDelete,
+};

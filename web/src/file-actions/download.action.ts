@@ -1,0 +1,63 @@
+import { browserTransfer } from './browser-transfer';
+import { outcomeOf } from './bulk-call';
+import { fileActionPorts } from './file-action.ports';
+import type { FileAction, FileActionContext, FileActionFile, FileActionResult } from './file-action.types';
+
+/** Between sequential downloads, so the browser keeps every one of them. */
+export const DOWNLOAD_GAP_MS = 400;
+
+/**
+ * Saves each file's bytes through its signed URL, one after another. Used by the download and
+ * export actions; several files become several downloads until the archive download exists.
+ */
+export async function downloadEach(
+  ctx: FileActionContext,
+  urlOf: (file: FileActionFile) => string | null,
+  nameOf: (file: FileActionFile) => string,
+): Promise<FileActionResult> {
+  const transfer = browserTransfer();
+  const okIds: string[] = [];
+  const failedIds: string[] = [];
+  for (const file of ctx.files) {
+    const url = urlOf(file);
+    if (!url) {
+      failedIds.push(file.fileID);
+      continue;
+    }
+    try {
+      if (okIds.length > 0) await transfer.pause(DOWNLOAD_GAP_MS);
+      transfer.download(url, nameOf(file));
+      okIds.push(file.fileID);
+    } catch {
+      failedIds.push(file.fileID);
+    }
+  }
+  if (failedIds.length > 0) {
+    fileActionPorts().showToast(ctx.dispatch, {
+      type: 'filesDownloadFailed',
+      params: { count: failedIds.length },
+      fileIds: failedIds,
+    });
+  }
+  return {
+    outcome: outcomeOf(okIds.length, failedIds.length),
+    fileIds: okIds,
+    failedIds,
+    clearSelection: true,
+  };
+}
+
+/** Downloads the original files (core.md §2 File context menu, Documents page). */
+export const downloadAction: FileAction = {
+  id: 'DOWNLOAD',
+  labelKey: 'fileMenu:actions.download',
+  icon: 'download',
+  isVisible: (ctx) => ctx.surface !== 'trash' && ctx.files.length > 0,
+  isEnabled: (ctx) => ctx.files.every((file) => Boolean(file.previewURL)),
+  perform: (ctx) =>
+    downloadEach(
+      ctx,
+      (file) => file.previewURL ?? null,
+      (file) => file.fileName,
+    ),
+};
