@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -81,17 +82,22 @@ export class FsBlobStore implements BlobStore {
 
     const temp = path.join(this.tempDir, `${randomUUID()}.part`);
     const counter = new ByteCounter(opts.size);
+    let sink: WriteStream | undefined;
     try {
       // Recreated on demand: an operator may have cleaned the folder while we were running.
       await mkdir(this.tempDir, { recursive: true });
       // `flush` fsyncs before close: data must be on disk before the rename publishes it, or a
       // power cut can expose a torn file under the final name.
-      await pipeline(source, counter, createWriteStream(temp, { flags: 'wx', flush: true }), { signal });
+      sink = createWriteStream(temp, { flags: 'wx', flush: true });
+      await pipeline(source, counter, sink, { signal });
       signal?.throwIfAborted();
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temp, target);
     } catch (error) {
       destroyQuietly(source);
+      // A failure can come before the sink's open has finished; only once it has closed is
+      // the staging file certain to exist or not, so removing it earlier could leave it behind.
+      if (sink && !sink.closed) await once(sink, 'close').catch(() => {});
       await rm(temp, { force: true }).catch(() => {});
       throw signal?.aborted ? abortError(signal) : error;
     }
