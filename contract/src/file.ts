@@ -19,7 +19,7 @@ export type EncodingStatus = Static<typeof EncodingStatus>;
 export const GroupType = Type.Union([Type.Literal('live'), Type.Literal('burst')]);
 export type GroupType = Static<typeof GroupType>;
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
 /**

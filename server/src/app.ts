@@ -117,7 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await app.register(timelineRoutes, {
-    timeline: createTimelineService({ db: store.db, jobs: jobService, clock, signer: mediaUrls }),
+    timeline: createTimelineService({
+      db: store.db,
+      selectArrays: store.selectArrays,
+      jobs: jobService,
+      clock,
+      signer: mediaUrls,
+    }),
     fileActions: createFileActionsService({
       db: store.db,
       blobs: deps.blobs,

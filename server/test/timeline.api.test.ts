@@ -1,11 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { FileRecord } from '@nordlys/contract/file';
+import { expandTiles, type TimelineFile, type TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
 import { type Auth, api, uploadAt, utc } from './timeline-test-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
+const TIMELINE_FILE_KEYS = [
+  'fileID',
+  'jobID',
+  'fileName',
+  'timestamp',
+  'duration',
+  'user_uuid',
+  'file_type',
+  'is_screenshot',
+  'width',
+  'height',
+  'encodingStatus',
+  'thumbURLSmall',
+  'thumbURLLarge',
+  'thumbhash',
+  'previewURL',
+  'videoURL',
+] as const satisfies readonly (keyof TimelineFile)[];
 
 describe.each(databaseKinds)('timeline API on %s', (kind) => {
   let t: TestApp;
@@ -142,6 +161,59 @@ describe.each(databaseKinds)('timeline API on %s', (kind) => {
     expect(docs.headers['x-total-items']).toBe('2');
   });
 
+  it('lists tiles: the files window as columns that expand to the records’ own fields and URLs', async () => {
+    const windows = [
+      `start=${utc(2023, 7, 1, 0)}&end=${utc(2023, 8, 1, 0) - 1}`,
+      `start=${utc(2023, 7, 1, 0)}&end=${utc(2023, 8, 1, 0) - 1}&types=Pictures,Movies&limit=2&offset=1`,
+      'types=Documents',
+      '',
+    ];
+    for (const query of windows) {
+      const full = await http.get(alice, `/st/4/jobs/default/files?${query}`);
+      const tiles = await http.get(alice, `/st/4/jobs/default/timeline/tiles?${query}`);
+      expect(tiles.statusCode, tiles.body).toBe(200);
+      expect(tiles.headers['x-total-items']).toBe(full.headers['x-total-items']);
+      expect(tiles.headers['x-last-event-serial']).toBe(full.headers['x-last-event-serial']);
+      const records = full.json().files as FileRecord[];
+      const expanded = expandTiles(tiles.json() as TimelineTiles);
+      expect(expanded.map((file) => file.fileID)).toEqual(ids(records));
+      expect(expanded).toEqual(
+        records.map((record) => {
+          const picked: Record<string, unknown> = {};
+          for (const key of TIMELINE_FILE_KEYS) {
+            if (record[key] !== undefined) picked[key] = record[key];
+          }
+          return picked;
+        }),
+      );
+    }
+    const video = (
+      await http.get(
+        alice,
+        `/st/4/jobs/default/timeline/tiles?start=${utc(2023, 7, 10)}&end=${utc(2023, 7, 10)}`,
+      )
+    ).json() as TimelineTiles;
+    const [movie] = expandTiles(video);
+    expect(movie).toMatchObject({ fileID: id('v'), file_type: 'Movies', videoURL: expect.any(String) });
+    expect(movie?.encodingStatus).toBeDefined();
+    expect(video.users).toEqual([(f.a as FileRecord).user_uuid]);
+    // The URLs built from a tile are the signed ones: they load without an auth header.
+    const [shot] = expandTiles(
+      (
+        await http.get(
+          alice,
+          `/st/4/jobs/default/timeline/tiles?start=${utc(2023, 7, 25)}&end=${utc(2023, 7, 25)}`,
+        )
+      ).json() as TimelineTiles,
+    );
+    expect(shot?.is_screenshot).toBe(true);
+    const previewURL = String(shot?.previewURL);
+    const preview = await t.app.inject({ url: previewURL });
+    expect(preview.statusCode).toBe(200);
+    const forged = await t.app.inject({ url: previewURL.replace(/sig=[^&]+/, 'sig=AAAA') });
+    expect(forged.statusCode).not.toBe(200);
+  });
+
   it('orders files captured in the same second by id, and filters by upload time', async () => {
     const bob = await t.signUp();
     const when = utc(2019, 5, 5);
@@ -235,6 +307,12 @@ describe.each(databaseKinds)('timeline API on %s', (kind) => {
       ['/st/4/jobs/default/files?limit=10001', /querystring\.limit/],
       ['/st/4/jobs/default/files?offset=-1', /querystring\.offset/],
       ['/st/4/jobs/default/files?recursive=maybe', /querystring\.recursive/],
+      [
+        `/st/4/jobs/default/timeline/tiles?start=${utc(2023, 7, 2)}&end=${utc(2023, 7, 1)}`,
+        /querystring\.end/,
+      ],
+      ['/st/4/jobs/default/timeline/tiles?limit=10001', /querystring\.limit/],
+      ['/st/4/jobs/default/timeline/tiles?types=Songs', /querystring\.types/],
       ['/st/4/jobs/default/timeline/months?filter=recents_7', /querystring\.filter/],
       ['/st/4/jobs/default/changes?since=-1', /querystring\.since/],
     ];
@@ -248,7 +326,7 @@ describe.each(databaseKinds)('timeline API on %s', (kind) => {
   it('denies every read without auth (401) and on another user’s or an unknown job (404)', async () => {
     const mallory = await t.signUp();
     const job = await http.job(alice);
-    const paths = ['timeline/months', 'files', 'recents', 'stats', 'changes'];
+    const paths = ['timeline/months', 'files', 'timeline/tiles', 'recents', 'stats', 'changes'];
     for (const path of paths) {
       expect((await http.get(null, `/st/4/jobs/default/${path}`)).statusCode, path).toBe(401);
       expect((await http.get(null, `/st/4/jobs/${job.id}/${path}`)).statusCode, path).toBe(401);

@@ -17,11 +17,12 @@ import {
   TimelineStats,
   TOTAL_ITEMS_HEADER,
 } from '@nordlys/contract/timeline';
+import { TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { badRequest } from '../domain/errors';
 import type { FileActionsService } from '../services/file-actions.service';
-import type { TimelineService } from '../services/timeline.service';
+import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
 import type { FileType } from '../store/schema';
 import { ErrorReply, withCommonQuery } from './common-query';
 
@@ -42,6 +43,18 @@ const FilesQuery = withCommonQuery({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FILES_MAX_LIMIT, default: FILES_DEFAULT_LIMIT })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
 });
+
+function filesQueryOf(query: Static<typeof FilesQuery>): TimelineFilesQuery {
+  const { start, end, types, uploaded_since, limit, offset } = query;
+  return {
+    start,
+    end,
+    types: types ? (types.split(',') as FileType[]) : undefined,
+    uploadedSince: uploaded_since,
+    limit: limit ?? FILES_DEFAULT_LIMIT,
+    offset: offset ?? 0,
+  };
+}
 
 /** Newline-separated ids; blank lines are ignored. */
 export function parseFileIdList(body: unknown): string[] {
@@ -102,18 +115,32 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
     },
     async (request, reply) => {
       const session = await request.requireSession();
-      const { start, end, types, uploaded_since, limit, offset } = request.query;
-      const page = await timeline.files(session.userId, request.params.id, {
-        start,
-        end,
-        types: types ? (types.split(',') as FileType[]) : undefined,
-        uploadedSince: uploaded_since,
-        limit: limit ?? FILES_DEFAULT_LIMIT,
-        offset: offset ?? 0,
-      });
+      const page = await timeline.files(session.userId, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
       return { files: page.files };
+    },
+  );
+
+  api.get(
+    '/st/4/jobs/:id/timeline/tiles',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'The /files window as columns of what the grid shows (one signature per file); same headers',
+        params: JobParams,
+        querystring: FilesQuery,
+        response: { 200: TimelineTiles, '4xx': ErrorReply },
+      },
+      // Flat arrays of primitives: JSON.stringify is what the compiled serializer would do, slower.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) => {
+      const session = await request.requireSession();
+      const page = await timeline.tiles(session.userId, request.params.id, filesQueryOf(request.query));
+      reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
+      reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
+      return page.tiles;
     },
   );
 

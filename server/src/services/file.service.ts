@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EncodingStatus, FileMetadata, FileRecord, GroupType } from '@nordlys/contract/file';
+import type { TimelineTiles } from '@nordlys/contract/timeline-tiles';
+import { encodingStatusOf } from '../domain/encoding-status';
 import { forbidden, notFound } from '../domain/errors';
 import type { ParsedPath } from '../domain/file-path';
 import { fileTypeOf, isScreenshotName } from '../domain/file-type';
-import type { FileUrls, FileUrlsInput } from '../media/media-urls';
+import type { MediaUrls } from '../media/media-urls';
 import type { MediaMetadata } from '../media/metadata';
 import type { Database } from '../store/database';
 import { ChangeType, createChangeRepository } from '../store/repositories/change.repository';
@@ -15,32 +17,21 @@ import {
   type FileWithContent,
 } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
+import type { TileRow } from '../store/repositories/tile.repository';
 import { createUsageRepository, type UsageDelta } from '../store/repositories/usage.repository';
 import type { FileType } from '../store/schema';
 import type { JobService } from './job.service';
 
 /** The media side signs the URLs; absent, a record carries nulls and the client shows placeholders. */
-export interface FileUrlSigner {
-  fileUrls(file: FileUrlsInput): FileUrls;
-}
+export type FileUrlSigner = Pick<MediaUrls, 'fileUrls' | 'fileSignature' | 'currentExpiry' | 'origin'>;
 
 /** Implemented by the media processing (thumbnails, encodes); called once a file is committed. */
 export interface MediaProcessing {
   enqueueContent(sha256: string): void;
 }
 
-const ENCODING_STATUS: Record<ContentRow['encode_status'], EncodingStatus> = {
-  none: 'FETCHING',
-  pending: 'FETCHING',
-  processing: 'PROCESSING',
-  ready: 'ENCODED',
-  failed: 'ERROR',
-};
-
 const seconds = (ms: number) => Math.floor(ms / 1000);
-
-export const encodingStatusOf = (status: ContentRow['encode_status']): EncodingStatus =>
-  ENCODING_STATUS[status];
+const durationSeconds = (ms: number | null) => (ms ? Math.round(Number(ms) / 1000) : 0);
 
 /** The one place a stored file becomes the wire FileRecord. */
 export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | null): FileRecord {
@@ -62,7 +53,7 @@ export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | nul
     timestamp: seconds(Number(file.taken_at)),
     uploadedTime: seconds(Number(file.uploaded_at)),
     checksum: file.content_sha256,
-    duration: file.duration_ms ? Math.round(Number(file.duration_ms) / 1000) : 0,
+    duration: durationSeconds(file.duration_ms),
     user_uuid: file.user_id,
     file_type: file.file_type,
     is_screenshot: Boolean(file.is_screenshot),
@@ -78,6 +69,55 @@ export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | nul
     previewURL: urls?.previewURL ?? null,
     ...(isMovie ? { videoURL: urls?.videoURL ?? null } : {}),
   };
+}
+
+/** The one place stored files become a tile listing (the columns of TimelineTiles). */
+export function toTimelineTiles(
+  jobId: string,
+  rows: readonly TileRow[],
+  signer: FileUrlSigner | null,
+): TimelineTiles {
+  const exp = signer?.currentExpiry() ?? 0;
+  const users: string[] = [];
+  const userIndex = new Map<string, number>();
+  const n = rows.length;
+  const tiles: TimelineTiles = {
+    jobID: jobId,
+    origin: signer?.origin ?? '',
+    exp,
+    users,
+    fileID: new Array(n),
+    fileName: new Array(n),
+    timestamp: new Array(n),
+    duration: new Array(n),
+    user: new Array(n),
+    flags: new Array(n),
+    width: new Array(n),
+    height: new Array(n),
+    thumbhash: new Array(n),
+    sig: new Array(n),
+  };
+  for (let i = 0; i < n; i += 1) {
+    const [id, contentSha, userId, fileName, takenAt, flags, width, height, durationMs, thumbhash] = rows[
+      i
+    ] as TileRow;
+    let user = userIndex.get(userId);
+    if (user === undefined) {
+      user = users.push(userId) - 1;
+      userIndex.set(userId, user);
+    }
+    tiles.fileID[i] = id;
+    tiles.fileName[i] = fileName;
+    tiles.timestamp[i] = seconds(Number(takenAt));
+    tiles.duration[i] = durationSeconds(durationMs);
+    tiles.user[i] = user;
+    tiles.flags[i] = Number(flags);
+    tiles.width[i] = width == null ? null : Number(width);
+    tiles.height[i] = height == null ? null : Number(height);
+    tiles.thumbhash[i] = thumbhash;
+    tiles.sig[i] = signer ? signer.fileSignature({ fileId: id, jobId, contentSha }, exp) : null;
+  }
+  return tiles;
 }
 
 /** What a new file row needs besides its content. */
@@ -198,7 +238,7 @@ export function createFileService({ db, jobs, clock, signer }: FileServiceDeps) 
         width: file.width == null ? null : Number(file.width),
         height: file.height == null ? null : Number(file.height),
         timestamp: seconds(Number(file.taken_at)),
-        duration: file.duration_ms ? Math.round(Number(file.duration_ms) / 1000) : 0,
+        duration: durationSeconds(file.duration_ms),
         ...(gps ? { gps } : {}),
       };
     },

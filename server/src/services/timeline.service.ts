@@ -6,12 +6,14 @@ import type {
   TimelineMonth,
   TimelineStats,
 } from '@nordlys/contract/timeline';
+import type { TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import { badRequest } from '../domain/errors';
-import type { Database } from '../store/database';
+import type { Database, SelectArrays } from '../store/database';
 import { createChangeRepository } from '../store/repositories/change.repository';
+import { createTileRepository } from '../store/repositories/tile.repository';
 import { createTimelineRepository, type FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
-import { type FileUrlSigner, toFileRecord } from './file.service';
+import { type FileUrlSigner, toFileRecord, toTimelineTiles } from './file.service';
 import type { JobService } from './job.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,17 +36,41 @@ export interface FilesPage {
   totalItems: number;
 }
 
+export interface TilesPage {
+  tiles: TimelineTiles;
+  lastEventSerial: number;
+  totalItems: number;
+}
+
 export interface TimelineServiceDeps {
   db: Database;
+  selectArrays: SelectArrays;
   jobs: JobService;
   clock: () => number;
   signer: FileUrlSigner | null;
 }
 
 /** Reads of a job's files by capture month; every call first checks the caller may read the job. */
-export function createTimelineService({ db, jobs, clock, signer }: TimelineServiceDeps) {
+export function createTimelineService({ db, selectArrays, jobs, clock, signer }: TimelineServiceDeps) {
   const timeline = createTimelineRepository(db);
+  const tileRows = createTileRepository(db, selectArrays);
   const changes = createChangeRepository(db);
+
+  async function readableWindow(userId: string, jobIdParam: string, query: FilesQuery) {
+    if (query.start !== undefined && query.end !== undefined && query.end < query.start) {
+      throw badRequest('querystring.end must be at least querystring.start');
+    }
+    const job = await jobs.requireReadableJob(userId, jobIdParam);
+    const window: FileWindow = {
+      jobId: job.id,
+      startMs: query.start === undefined ? undefined : query.start * 1000,
+      // `end` names a whole second: a capture at end + 0.5 s is still inside.
+      endMs: query.end === undefined ? undefined : query.end * 1000 + 999,
+      types: query.types,
+      uploadedSinceMs: query.uploadedSince === undefined ? undefined : query.uploadedSince * 1000,
+    };
+    return { job, window };
+  }
 
   return {
     async months(userId: string, jobIdParam: string, filter: TimelineFilter): Promise<TimelineMonth[]> {
@@ -53,24 +79,27 @@ export function createTimelineService({ db, jobs, clock, signer }: TimelineServi
     },
 
     async files(userId: string, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {
-      if (query.start !== undefined && query.end !== undefined && query.end < query.start) {
-        throw badRequest('querystring.end must be at least querystring.start');
-      }
-      const job = await jobs.requireReadableJob(userId, jobIdParam);
-      const window: FileWindow = {
-        jobId: job.id,
-        startMs: query.start === undefined ? undefined : query.start * 1000,
-        // `end` names a whole second: a capture at end + 0.5 s is still inside.
-        endMs: query.end === undefined ? undefined : query.end * 1000 + 999,
-        types: query.types,
-        uploadedSinceMs: query.uploadedSince === undefined ? undefined : query.uploadedSince * 1000,
-      };
+      const { job, window } = await readableWindow(userId, jobIdParam, query);
       const [rows, totalItems] = await Promise.all([
         timeline.listFiles(window, { limit: query.limit, offset: query.offset }),
         timeline.countFiles(window),
       ]);
       return {
         files: rows.map((row) => toFileRecord(row, signer)),
+        lastEventSerial: Number(job.serial),
+        totalItems,
+      };
+    },
+
+    /** The files() window as columns; one signature per file, their expiry shared. */
+    async tiles(userId: string, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
+      const { job, window } = await readableWindow(userId, jobIdParam, query);
+      const [rows, totalItems] = await Promise.all([
+        tileRows.listTiles(window, { limit: query.limit, offset: query.offset }),
+        timeline.countFiles(window),
+      ]);
+      return {
+        tiles: toTimelineTiles(job.id, rows, signer),
         lastEventSerial: Number(job.serial),
         totalItems,
       };

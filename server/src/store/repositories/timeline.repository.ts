@@ -96,6 +96,37 @@ function dayKey(ms: number): { year: number; key: number } {
 }
 
 /**
+ * Newest capture first, then by id, so pages with limit/offset neither repeat nor skip. Reads
+ * one contiguous range of timeline_files, which holds every column a FileRecord shows.
+ */
+export const windowInReplyOrder = (
+  db: Database,
+  window: FileWindow,
+  page: { limit: number; offset: number },
+) =>
+  db
+    .selectFrom('timeline_files as files')
+    .where(windowFilter(window))
+    .orderBy('files.taken_at', 'desc')
+    .orderBy('files.id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset);
+
+/** Names too long for timeline_files (stored there as null), read from `files`. */
+export async function longNames(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, { path: string; file_name: string }>> {
+  if (ids.length === 0) return new Map();
+  const names = await db
+    .selectFrom('files')
+    .where('id', 'in', [...ids])
+    .select(['id', 'path', 'file_name'])
+    .execute();
+  return new Map(names.map((n) => [n.id, n]));
+}
+
+/**
  * The timeline's reads. Month summaries come from `timeline_days` (O(days), kept exact by
  * triggers); file windows read one key range of `timeline_files` (0006), in reply order.
  */
@@ -207,40 +238,19 @@ export function createTimelineRepository(db: Database) {
       };
     },
 
-    /**
-     * Newest capture first, then by id, so pages with limit/offset neither repeat nor skip. Reads
-     * one contiguous range of timeline_files, which holds every column a FileRecord shows.
-     */
     async listFiles(
       window: FileWindow,
       page: { limit: number; offset: number },
     ): Promise<FileRecordSource[]> {
-      const rows = await db
-        .selectFrom('timeline_files as files')
-        .select(TIMELINE_FILE_COLUMNS)
-        .where(windowFilter(window))
-        .orderBy('files.taken_at', 'desc')
-        .orderBy('files.id', 'asc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
+      const rows = await windowInReplyOrder(db, window, page).select(TIMELINE_FILE_COLUMNS).execute();
       const unnamed = rows.filter((row) => row.path === null || row.file_name === null);
-      if (unnamed.length > 0) {
-        const names = await db
-          .selectFrom('files')
-          .where(
-            'id',
-            'in',
-            unnamed.map((row) => row.id),
-          )
-          .select(['id', 'path', 'file_name'])
-          .execute();
-        const byId = new Map(names.map((n) => [n.id, n]));
-        for (const row of unnamed) {
-          const name = byId.get(row.id);
-          row.path = name?.path ?? '';
-          row.file_name = name?.file_name ?? '';
-        }
+      const names = await longNames(
+        db,
+        unnamed.map((row) => row.id),
+      );
+      for (const row of unnamed) {
+        row.path = names.get(row.id)?.path ?? '';
+        row.file_name = names.get(row.id)?.file_name ?? '';
       }
       return rows as FileRecordSource[];
     },

@@ -1,6 +1,6 @@
-import type { FileRecord } from '@nordlys/contract/file';
 import { FILES_MAX_LIMIT } from '@nordlys/contract/timeline';
-import { fetchFiles } from '../../api/timeline.api';
+import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
+import { fetchTiles } from '../../api/timeline.api';
 import { type TimelineSection, timelineActions } from './timeline.slice';
 import { filesTypesOf, monthBounds, type TimelineFilterId } from './timeline-filter';
 
@@ -26,12 +26,12 @@ export async function loadMonthFiles(
   section: Pick<TimelineSection, 'year' | 'month'>,
   filter: TimelineFilterId,
   signal?: AbortSignal,
-): Promise<{ files: FileRecord[]; serial: number | null }> {
+): Promise<{ files: TimelineFile[]; serial: number | null }> {
   const { start, end } = monthBounds(section.year, section.month);
-  const files: FileRecord[] = [];
+  const files: TimelineFile[] = [];
   let serial: number | null = null;
   for (;;) {
-    const page = await fetchFiles(
+    const page = await fetchTiles(
       jobId,
       { start, end, types: filesTypesOf(filter), limit: FILES_MAX_LIMIT, offset: files.length },
       signal,

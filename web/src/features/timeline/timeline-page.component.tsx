@@ -1,4 +1,4 @@
-import type { FileRecord } from '@nordlys/contract/file';
+import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { AlertTriangle, ImageOff, ImagePlus, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,7 +164,7 @@ export function TimelinePage({ account, onUpload }: TimelinePageProps) {
     if (!jobId) return null;
     const { selected } = (state as unknown as { timelineSelection: { selected: Record<string, true> } })
       .timelineSelection;
-    const files: FileRecord[] = [];
+    const files: TimelineFile[] = [];
     for (const section of state.timeline.sections) {
       for (const file of section.files ?? []) if (selected[file.fileID]) files.push(file);
     }

@@ -1,4 +1,4 @@
-import type { FileRecord } from '@nordlys/contract/file';
+import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { ImageOff, Play } from 'lucide-react';
 import { memo, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Tooltip } from '../../ui/tooltip';
@@ -9,7 +9,7 @@ import { isVideo } from './timeline-filter';
 
 export interface TileCommand {
   kind: 'open' | 'toggle' | 'range' | 'hover' | 'unhover';
-  file: FileRecord;
+  file: TimelineFile;
 }
 
 /** Texts every tile needs, made once per language by the page (a translation hook per tile is costly). */
@@ -21,7 +21,7 @@ export interface TileTexts {
 }
 
 export interface TimelineTileProps {
-  file: FileRecord;
+  file: TimelineFile;
   top: number;
   left: number;
   size: number;

@@ -1,5 +1,5 @@
-import type { FileRecord } from '@nordlys/contract/file';
 import type { RecentCounts, TimelineMonth } from '@nordlys/contract/timeline';
+import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../state/store';
 import { monthCount, sectionKey, sectionKeyOf, type TimelineFilterId } from './timeline-filter';
@@ -18,7 +18,7 @@ export interface TimelineSection {
   status: SectionStatus;
   fetchedAt: number | null;
   /** Kept while a refetch runs so an expired month does not blank out. */
-  files: FileRecord[] | null;
+  files: TimelineFile[] | null;
 }
 
 export interface TimelineState {
@@ -42,8 +42,8 @@ export const initialTimelineState = (): TimelineState => ({
 
 const find = (state: TimelineState, key: string) => state.sections.find((s) => s.key === key);
 
-function groupByMonth(files: readonly FileRecord[], at: number): TimelineSection[] {
-  const byKey = new Map<string, FileRecord[]>();
+function groupByMonth(files: readonly TimelineFile[], at: number): TimelineSection[] {
+  const byKey = new Map<string, TimelineFile[]>();
   const sorted = [...files].sort((a, b) => b.timestamp - a.timestamp || a.fileID.localeCompare(b.fileID));
   for (const file of sorted) {
     const key = sectionKeyOf(file.timestamp);
@@ -110,7 +110,7 @@ export const timelineSlice = createSlice({
       state,
       action: PayloadAction<{
         filter: TimelineFilterId;
-        files: FileRecord[];
+        files: TimelineFile[];
         at: number;
         serial: number | null;
       }>,
@@ -127,7 +127,7 @@ export const timelineSlice = createSlice({
     },
     sectionFetched(
       state,
-      action: PayloadAction<{ key: string; files: FileRecord[]; at: number; serial: number | null }>,
+      action: PayloadAction<{ key: string; files: TimelineFile[]; at: number; serial: number | null }>,
     ) {
       const { key, files, at, serial } = action.payload;
       const section = find(state, key);

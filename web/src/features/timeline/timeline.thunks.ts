@@ -1,5 +1,5 @@
 import { CHANGE_FILE_REMOVED } from '@nordlys/contract/timeline';
-import { fetchChanges, fetchDefaultJob, fetchFiles, fetchMonths, fetchRecents } from '../../api/timeline.api';
+import { fetchChanges, fetchDefaultJob, fetchMonths, fetchRecents, fetchTiles } from '../../api/timeline.api';
 import { selectionActions } from './selection.slice';
 import { type TimelineRootState, timelineActions } from './timeline.slice';
 import {
@@ -33,7 +33,7 @@ export async function loadTimeline(dispatch: Dispatch, getState: GetState, now =
     const jobId = await resolveJob(dispatch, getState);
     if (isRecentsFilter(filter)) {
       const since = Math.floor(now() / 1000) - recentsDays(filter) * DAY_SECONDS;
-      const page = await fetchFiles(jobId, { uploadedSince: since, types: filesTypesOf(filter) });
+      const page = await fetchTiles(jobId, { uploadedSince: since, types: filesTypesOf(filter) });
       dispatch(
         timelineActions.recentFilesLoaded({
           filter,

@@ -1,0 +1,39 @@
+/**
+ * The paths of a file's media, built from one signature (see the server's media-urls): the server
+ * mints them into FileRecords and the web client builds the same ones from a compact month
+ * listing, so both sides share this one definition.
+ */
+
+export type MediaKind = 'picture' | 'movie' | 'document';
+
+export interface SignedFile {
+  jobId: string;
+  fileId: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
+  sig: string;
+}
+
+/** The URL fields of a FileRecord. Documents have no thumbnails; only movies have a videoURL. */
+export interface FileMediaLinks {
+  thumbURLSmall: string | null;
+  thumbURLLarge: string | null;
+  previewURL: string;
+  videoURL: string | null;
+}
+
+const e = encodeURIComponent;
+
+/** `origin` is PUBLIC_URL without a trailing slash, or '' for root-relative URLs. */
+export function fileMediaLinks(origin: string, file: SignedFile, mediaKind: MediaKind): FileMediaLinks {
+  const query = `exp=${file.exp}&sig=${file.sig}`;
+  const thumb = `${origin}/th/3/${e(file.fileId)}?area=`;
+  const base = `${origin}/st/4/jobs/${e(file.jobId)}/files_by_id/${e(file.fileId)}/`;
+  const hasThumbs = mediaKind !== 'document';
+  return {
+    thumbURLSmall: hasThumbs ? `${thumb}256&${query}` : null,
+    thumbURLLarge: hasThumbs ? `${thumb}1280&${query}` : null,
+    previewURL: `${base}preview?${query}`,
+    videoURL: mediaKind === 'movie' ? `${base}video?${query}` : null,
+  };
+}
