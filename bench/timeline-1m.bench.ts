@@ -11,6 +11,7 @@ import { createAccountService } from '../server/src/services/account.service';
 import { createJobService } from '../server/src/services/job.service';
 import { type Database, openStore, type Store } from '../server/src/store/database';
 import { createRepositories } from '../server/src/store/repositories';
+import { createTileRepository } from '../server/src/store/repositories/tile.repository';
 import {
   createTimelineRepository,
   type FileWindow,
@@ -229,6 +230,11 @@ async function benchOne(label: string, database: DatabaseConfig, count: number):
     const repoMonths = await timeIt(CALLS, async () => {
       await repo.months(job.id, 'all');
     });
+    const tileRepo = createTileRepository(store.db, store.selectArrays);
+    const repoTiles = await timeIt(CALLS, async (i) => {
+      const window = windows[i % windows.length] as FileWindow;
+      await Promise.all([tileRepo.listTiles(window, { limit: 10000, offset: 0 }), repo.countFiles(window)]);
+    });
     const repoList = await timeIt(CALLS, async (i) => {
       const window = windows[i % windows.length] as FileWindow;
       await Promise.all([repo.listFiles(window, { limit: 5000, offset: 0 }), repo.countFiles(window)]);
@@ -300,7 +306,13 @@ async function benchOne(label: string, database: DatabaseConfig, count: number):
       },
       row('months summary, repository', repoMonths, MONTHS_TARGET_MS),
       row('months summary, HTTP', httpMonths, MONTHS_TARGET_MS),
-      row('one-month list + count, repository', repoList, LIST_TARGET_MS),
+      row('one-month tiles + count, repository', repoTiles, LIST_TARGET_MS),
+      {
+        name: `${label}: one-month full records + count, repository`,
+        figure: `p95 ${fmt(repoList.p95)} ms (p50 ${fmt(repoList.p50)})`,
+        target: 'context',
+        pass: null,
+      },
       row(
         `one-month tiles (what the timeline fetches), HTTP (e.g. ${tilesPerCall} files)`,
         httpTiles,
