@@ -18,7 +18,7 @@ const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/photo-e
  * bench/.cache. Each is the fixture photo scaled up with sensor-like noise and a patch that
  * differs per file, so every file is distinct content (no dedup) and decodes like a real photo.
  */
-async function cameraJpegs(count: number): Promise<string[]> {
+export async function cameraJpegs(count: number): Promise<string[]> {
   await mkdir(CACHE, { recursive: true });
   const files = Array.from({ length: count }, (_, i) =>
     path.join(CACHE, `IMG_${String(i).padStart(4, '0')}.jpg`),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store';
 import { tuneSharp } from '../media/sharp-tuning';
+import { createThumbnailThreads } from '../media/thumbnail-threads';
 import type { Store } from '../store/database';
 import {
   type ContentProcessingRepository,
@@ -32,6 +33,8 @@ export interface MediaLog {
  * since ffmpeg uses every core it is given.
  */
 export const DEFAULT_CONCURRENCY: Record<MediaJobName, number> = { thumbnails: 2, 'encode-video': 1 };
+/** As many as the processors' CPU slots (one): the threads keep the main thread free, not add CPU. */
+export const THUMBNAIL_THREADS = 1;
 
 /** Where ffmpeg's scratch files go: on the data disk, never in a size-limited /tmp. */
 export const mediaTmpDir = (dataDir: string) => path.join(dataDir, 'tmp', 'media');
@@ -131,8 +134,9 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
   tuneSharp();
   const tmpDir = mediaTmpDir(deps.dataDir);
   await prepareTmpDir(tmpDir);
+  const threads = createThumbnailThreads(THUMBNAIL_THREADS);
   const queue = createInProcessQueue({
-    handlers: createMediaProcessors({ repo, blobs: deps.blobs, tmpDir }),
+    handlers: createMediaProcessors({ repo, blobs: deps.blobs, tmpDir, makeThumbnails: threads.make }),
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     backoffMs: deps.backoffMs,
     onError: (name, data, error, willRetry) =>
@@ -140,7 +144,7 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
     onDone: (name, data, ms) =>
       deps.log.debug({ job: name, sha256: data.sha256, ms: Math.round(ms) }, 'media job done'),
   });
-  const processing = mediaProcessingOver(queue, repo, deps.log);
+  const processing = mediaProcessingOver(queue, repo, deps.log, () => threads.close());
   // In the background: a large backlog must not delay the server's start.
   const sweep = sweepUnfinished(repo, queue).catch((error) =>
     deps.log.error({ err: error }, 'media startup sweep failed'),

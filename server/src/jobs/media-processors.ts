@@ -4,7 +4,13 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '../blobs/blob-store';
-import { makeThumbnails, THUMB_FORMAT, thumbKey, UndecodableImageError } from '../media/thumbnails';
+import {
+  makeThumbnails,
+  THUMB_FORMAT,
+  type ThumbnailSet,
+  thumbKey,
+  UndecodableImageError,
+} from '../media/thumbnails';
 import { encodeWebMp4, extractPoster, probeVideo, UnreadableVideoError } from '../media/video';
 import type {
   ContentForProcessing,
@@ -34,6 +40,8 @@ export interface MediaProcessorDeps {
    * reads and writes overlap another's pixel work, but the CPU-heavy part stays this bounded.
    */
   cpuSlots?: number;
+  /** Where thumbnails are made; by default on the calling thread. */
+  makeThumbnails?: (bytes: Buffer) => Promise<ThumbnailSet>;
 }
 
 /**
@@ -80,6 +88,7 @@ async function withLocalCopy<T>(
 export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
   const { repo, blobs } = deps;
   const withCpu = createLimiter(deps.cpuSlots ?? 1);
+  const thumbnailsOf = deps.makeThumbnails ?? makeThumbnails;
 
   const pictureBytes = async (content: ContentForProcessing, signal: AbortSignal): Promise<Buffer> => {
     if (content.mediaKind === 'picture') {
@@ -106,7 +115,7 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
         if (!content || content.thumbStatus === 'ready' || content.mediaKind === 'document') return;
         try {
           const bytes = await pictureBytes(content, signal);
-          const thumbs = await withCpu(() => makeThumbnails(bytes));
+          const thumbs = await withCpu(() => thumbnailsOf(bytes));
           // Both writes at once: each waits on its own fsync.
           await Promise.all([
             blobs.put(thumbKey(sha256, 256), thumbs.small.data, { contentType: THUMB_FORMAT.mime }),

@@ -1,9 +1,16 @@
 import type { BlobStore } from '../blobs/blob-store';
 import { tuneSharp } from '../media/sharp-tuning';
+import { createThumbnailThreads } from '../media/thumbnail-threads';
 import type { Store } from '../store/database';
 import { createContentProcessingRepository } from '../store/repositories/content-processing.repository';
 import type { MediaJobName } from './job-queue';
-import { DEFAULT_CONCURRENCY, type MediaLog, mediaTmpDir, sweepUnfinished } from './media-processing';
+import {
+  DEFAULT_CONCURRENCY,
+  type MediaLog,
+  mediaTmpDir,
+  sweepUnfinished,
+  THUMBNAIL_THREADS,
+} from './media-processing';
 import { createMediaProcessors, prepareTmpDir } from './media-processors';
 import { createPgBossQueue } from './pg-boss-queue';
 
@@ -39,11 +46,18 @@ export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWork
   });
   const resent = await sweepUnfinished(repo, queue);
   if (resent > 0) deps.log.info({ resent }, 'queued unfinished media work');
-  await queue.work(createMediaProcessors({ repo, blobs: deps.blobs, tmpDir }), {
+  const threads = createThumbnailThreads(THUMBNAIL_THREADS);
+  await queue.work(createMediaProcessors({ repo, blobs: deps.blobs, tmpDir, makeThumbnails: threads.make }), {
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,
     onJobError: (name, data, error, willRetry) =>
       deps.log.warn({ err: error, job: name, sha256: data.sha256, willRetry }, 'media job failed'),
   });
-  return { onIdle: () => queue.onIdle(), close: () => queue.close() };
+  return {
+    onIdle: () => queue.onIdle(),
+    async close() {
+      await queue.close();
+      await threads.close();
+    },
+  };
 }

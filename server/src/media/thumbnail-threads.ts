@@ -1,0 +1,110 @@
+import { Worker } from 'node:worker_threads';
+import type { ThumbnailReply, ThumbnailRequest } from './thumbnail-worker';
+import { type ThumbnailSet, UndecodableImageError } from './thumbnails';
+
+export interface ThumbnailThreads {
+  /** makeThumbnails on a worker thread. `bytes` is handed over to it and must not be used after. */
+  make(bytes: Buffer): Promise<ThumbnailSet>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve(set: ThumbnailSet): void;
+  reject(error: Error): void;
+}
+
+const ENTRY = new URL('./thumbnail-worker.mjs', import.meta.url);
+
+/**
+ * Thumbnails are made on worker threads: decoding a camera photo moves megabytes of pixels
+ * through buffers, and on the server's main thread their garbage collection and every await of
+ * the pipeline would wait behind request handling (and slow it in turn). A thread that dies
+ * fails the picture it was making (the queue retries it) and is replaced on the next request.
+ */
+export function createThumbnailThreads(size: number): ThumbnailThreads {
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Pending>();
+  const waiting: { bytes: Buffer; pending: Pending }[] = [];
+  let workers = 0;
+  let closed = false;
+
+  function retire(worker: Worker, error: Error) {
+    const pending = busy.get(worker);
+    busy.delete(worker);
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+    workers -= 1;
+    pending?.reject(error);
+    pump();
+  }
+
+  function spawn(): Worker {
+    const worker = new Worker(ENTRY);
+    workers += 1;
+    worker.unref();
+    worker.on('message', (reply: ThumbnailReply) => {
+      const pending = busy.get(worker);
+      busy.delete(worker);
+      idle.push(worker);
+      if (pending) {
+        if ('set' in reply) pending.resolve(reviveSet(reply.set));
+        else
+          pending.reject(
+            reply.error.undecodable
+              ? new UndecodableImageError(reply.error.message)
+              : new Error(reply.error.message),
+          );
+      }
+      pump();
+    });
+    worker.on('error', (error) => retire(worker, error));
+    worker.on('exit', (code) => {
+      if (busy.has(worker) || idle.includes(worker))
+        retire(worker, new Error(`thumbnail thread exited (${code})`));
+    });
+    return worker;
+  }
+
+  function pump() {
+    while (waiting.length > 0 && !closed) {
+      const worker = idle.pop() ?? (workers < size ? spawn() : undefined);
+      if (!worker) return;
+      const { bytes, pending } = waiting.shift() as { bytes: Buffer; pending: Pending };
+      busy.set(worker, pending);
+      // Handed over without a copy when the Buffer owns its whole memory (a read blob does).
+      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const view = whole ? bytes : Buffer.from(bytes);
+      const request: ThumbnailRequest = { bytes: view };
+      worker.postMessage(request, [view.buffer as ArrayBuffer]);
+    }
+  }
+
+  return {
+    make(bytes) {
+      if (closed) return Promise.reject(new Error('thumbnail threads are closed'));
+      return new Promise<ThumbnailSet>((resolve, reject) => {
+        waiting.push({ bytes, pending: { resolve, reject } });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const { pending } of waiting.splice(0)) pending.reject(new Error('thumbnail threads are closed'));
+      const all = [...idle, ...busy.keys()];
+      idle.length = 0;
+      for (const pending of busy.values()) pending.reject(new Error('thumbnail threads are closed'));
+      busy.clear();
+      await Promise.all(all.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/** Buffers arrive as plain Uint8Arrays after the structured clone. */
+function reviveSet(set: ThumbnailSet): ThumbnailSet {
+  const buffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return {
+    ...set,
+    small: { ...set.small, data: buffer(set.small.data) },
+    large: { ...set.large, data: buffer(set.large.data) },
+  };
+}
