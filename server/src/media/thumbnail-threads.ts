@@ -46,6 +46,7 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
       const pending = busy.get(worker);
       busy.delete(worker);
       idle.push(worker);
+      worker.unref();
       if (pending) {
         if ('set' in reply) pending.resolve(reviveSet(reply.set));
         else
@@ -71,6 +72,8 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
       if (!worker) return;
       const { bytes, pending } = waiting.shift() as { bytes: Buffer; pending: Pending };
       busy.set(worker, pending);
+      // Held while it works, so a process with nothing else to do waits for the picture.
+      worker.ref();
       // Handed over without a copy when the Buffer owns its whole memory (a read blob does).
       const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
       const view = whole ? bytes : Buffer.from(bytes);
