@@ -206,7 +206,7 @@ describe('uploads in Chromium', () => {
 
     await panel.getByRole('button', { name: 'View the files' }).click();
     await page.waitForURL((url) => url.pathname === '/photos' && url.search === '?filter=recents_1');
-    expect(await page.getByRole('region', { name: 'Uploads' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Uploads' }).count()).toBe(0);
     expect(realErrors(browser.errors)).toEqual([]);
   });
 

@@ -92,7 +92,8 @@ describe('viewer journey', () => {
 
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/photos');
-    expect(await page.locator('.carousel').count()).toBe(0);
+    // The address changes first; the viewer unmounts on the render that follows.
+    await expect.poll(() => page.locator('.carousel').count()).toBe(0);
     expect(browser.errors).toEqual([]);
   });
 
