@@ -237,10 +237,13 @@ async function benchOne(label: string, database: DatabaseConfig, count: number):
     const repoMonths = await timeIt(CALLS, async () => {
       await repo.months(job.id, 'all');
     });
-    const tileRepo = createTileRepository(store.db, store.selectArrays);
+    const tileRepo = createTileRepository(store.db, store.dialect);
     const repoTiles = await timeIt(CALLS, async (i) => {
       const window = windows[i % windows.length] as FileWindow;
-      await Promise.all([tileRepo.listTiles(window, { limit: 10000, offset: 0 }), repo.countFiles(window)]);
+      await Promise.all([
+        tileRepo.tileColumns(window, { limit: 10000, offset: 0 }, user.id),
+        repo.countFiles(window),
+      ]);
     });
     const repoList = await timeIt(CALLS, async (i) => {
       const window = windows[i % windows.length] as FileWindow;

@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(timelineRoutes, {
     timeline: createTimelineService({
       db: store.db,
-      selectArrays: store.selectArrays,
+      dialect: store.dialect,
       jobs: jobService,
       clock,
       signer: mediaUrls,

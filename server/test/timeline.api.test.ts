@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FileRecord } from '@nordlys/contract/file';
-import { expandTiles, type TimelineFile, type TimelineTiles } from '@nordlys/contract/timeline-tiles';
+import { expandTiles, type TimelineFile, TimelineTiles } from '@nordlys/contract/timeline-tiles';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
@@ -212,6 +213,34 @@ describe.each(databaseKinds)('timeline API on %s', (kind) => {
     expect(preview.statusCode).toBe(200);
     const forged = await t.app.inject({ url: previewURL.replace(/sig=[^&]+/, 'sig=AAAA') });
     expect(forged.statusCode).not.toBe(200);
+  });
+
+  it('lists tiles of names too long for the timeline index, and of an empty window', async () => {
+    const carol = await t.signUp();
+    // 2,008 bytes of path and name: PostgreSQL's timeline index keeps such names out of the row.
+    const longName = `${'ø'.repeat(500)}.jpg`;
+    const old = await uploadAt(t, carol, 'scan.jpg', Math.floor(Date.UTC(1970, 0, 1, 0, 0, 1, 999) / 1000));
+    const long = await uploadAt(t, carol, longName, utc(2024, 2, 29));
+    expect(old.timestamp).toBe(1);
+    expect(long.fileName).toBe(longName);
+    const full = await http.get(carol, '/st/4/jobs/default/files');
+    const tiles = await http.get(carol, '/st/4/jobs/default/timeline/tiles');
+    expect(tiles.statusCode, tiles.body).toBe(200);
+    expect(tiles.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = tiles.json() as TimelineTiles;
+    expect(Value.Errors(TimelineTiles, listed)).toEqual([]);
+    expect(listed.users).toEqual([long.user_uuid]);
+    expect(expandTiles(listed).map((file) => [file.fileID, file.fileName, file.timestamp])).toEqual(
+      (full.json().files as FileRecord[]).map((record) => [record.fileID, record.fileName, record.timestamp]),
+    );
+    expect(listed.fileID).toEqual([long.fileID, old.fileID]);
+    // An empty window is a listing with no files, not an error.
+    const none = await http.get(
+      carol,
+      `/st/4/jobs/default/timeline/tiles?start=${utc(2000, 1, 1)}&end=${utc(2000, 1, 2)}`,
+    );
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ fileID: [], sig: [], users: [], user: [], thumbhash: [] });
   });
 
   it('orders files captured in the same second by id, and filters by upload time', async () => {

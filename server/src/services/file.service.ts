@@ -17,7 +17,7 @@ import {
   type FileWithContent,
 } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import type { TileRow } from '../store/repositories/tile.repository';
+import type { TileColumnsJson } from '../store/repositories/tile.repository';
 import { createUsageRepository, type UsageDelta } from '../store/repositories/usage.repository';
 import type { FileType } from '../store/schema';
 import type { JobService } from './job.service';
@@ -71,53 +71,59 @@ export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | nul
   };
 }
 
-/** The one place stored files become a tile listing (the columns of TimelineTiles). */
-export function toTimelineTiles(
-  jobId: string,
-  rows: readonly TileRow[],
+/**
+ * The one place stored files become a tile listing: the TimelineTiles JSON text, assembled
+ * around the columns the database built (see TileColumnsJson), with each file's signature and
+ * uploader index added here.
+ */
+export function toTimelineTilesJson(
+  job: { id: string; ownerId: string },
+  columns: TileColumnsJson,
   signer: FileUrlSigner | null,
-): TimelineTiles {
+): string {
+  const ids = JSON.parse(columns.fileID) as string[];
+  const shas = JSON.parse(columns.contentSha) as string[];
+  const uploaders = JSON.parse(columns.uploader) as (string | null)[];
   const exp = signer?.currentExpiry() ?? 0;
   const users: string[] = [];
   const userIndex = new Map<string, number>();
-  const n = rows.length;
-  const tiles: TimelineTiles = {
-    jobID: jobId,
+  const n = ids.length;
+  const user: number[] = new Array(n);
+  const sig: (string | null)[] = new Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const userId = uploaders[i] ?? job.ownerId;
+    let index = userIndex.get(userId);
+    if (index === undefined) {
+      index = users.push(userId) - 1;
+      userIndex.set(userId, index);
+    }
+    user[i] = index;
+    sig[i] = signer
+      ? signer.fileSignature({ fileId: ids[i] as string, jobId: job.id, contentSha: shas[i] as string }, exp)
+      : null;
+  }
+  const head: Pick<TimelineTiles, 'jobID' | 'origin' | 'exp' | 'users' | 'user' | 'sig'> = {
+    jobID: job.id,
     origin: signer?.origin ?? '',
     exp,
     users,
-    fileID: new Array(n),
-    fileName: new Array(n),
-    timestamp: new Array(n),
-    duration: new Array(n),
-    user: new Array(n),
-    flags: new Array(n),
-    width: new Array(n),
-    height: new Array(n),
-    thumbhash: new Array(n),
-    sig: new Array(n),
+    user,
+    sig,
   };
-  for (let i = 0; i < n; i += 1) {
-    const [id, contentSha, userId, fileName, takenAt, flags, width, height, durationMs, thumbhash] = rows[
-      i
-    ] as TileRow;
-    let user = userIndex.get(userId);
-    if (user === undefined) {
-      user = users.push(userId) - 1;
-      userIndex.set(userId, user);
-    }
-    tiles.fileID[i] = id;
-    tiles.fileName[i] = fileName;
-    tiles.timestamp[i] = seconds(Number(takenAt));
-    tiles.duration[i] = durationSeconds(durationMs);
-    tiles.user[i] = user;
-    tiles.flags[i] = Number(flags);
-    tiles.width[i] = width == null ? null : Number(width);
-    tiles.height[i] = height == null ? null : Number(height);
-    tiles.thumbhash[i] = thumbhash;
-    tiles.sig[i] = signer ? signer.fileSignature({ fileId: id, jobId, contentSha }, exp) : null;
-  }
-  return tiles;
+  const built: Record<Exclude<keyof TimelineTiles, keyof typeof head>, string> = {
+    fileID: columns.fileID,
+    fileName: columns.fileName,
+    timestamp: columns.timestamp,
+    duration: columns.duration,
+    flags: columns.flags,
+    width: columns.width,
+    height: columns.height,
+    thumbhash: columns.thumbhash,
+  };
+  const rest = Object.entries(built)
+    .map(([key, json]) => `,${JSON.stringify(key)}:${json}`)
+    .join('');
+  return `${JSON.stringify(head).slice(0, -1)}${rest}}`;
 }
 
 /** What a new file row needs besides its content. */

@@ -6,14 +6,13 @@ import type {
   TimelineMonth,
   TimelineStats,
 } from '@nordlys/contract/timeline';
-import type { TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import { badRequest } from '../domain/errors';
-import type { Database, SelectArrays } from '../store/database';
+import type { Database, Dialect } from '../store/database';
 import { createChangeRepository } from '../store/repositories/change.repository';
 import { createTileRepository } from '../store/repositories/tile.repository';
 import { createTimelineRepository, type FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
-import { type FileUrlSigner, toFileRecord, toTimelineTiles } from './file.service';
+import { type FileUrlSigner, toFileRecord, toTimelineTilesJson } from './file.service';
 import type { JobService } from './job.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,23 +36,24 @@ export interface FilesPage {
 }
 
 export interface TilesPage {
-  tiles: TimelineTiles;
+  /** TimelineTiles, as JSON text. */
+  json: string;
   lastEventSerial: number;
   totalItems: number;
 }
 
 export interface TimelineServiceDeps {
   db: Database;
-  selectArrays: SelectArrays;
+  dialect: Dialect;
   jobs: JobService;
   clock: () => number;
   signer: FileUrlSigner | null;
 }
 
 /** Reads of a job's files by capture month; every call first checks the caller may read the job. */
-export function createTimelineService({ db, selectArrays, jobs, clock, signer }: TimelineServiceDeps) {
+export function createTimelineService({ db, dialect, jobs, clock, signer }: TimelineServiceDeps) {
   const timeline = createTimelineRepository(db);
-  const tileRows = createTileRepository(db, selectArrays);
+  const tileRows = createTileRepository(db, dialect);
   const changes = createChangeRepository(db);
 
   async function readableWindow(userId: string, jobIdParam: string, query: FilesQuery) {
@@ -94,12 +94,12 @@ export function createTimelineService({ db, selectArrays, jobs, clock, signer }:
     /** The files() window as columns; one signature per file, their expiry shared. */
     async tiles(userId: string, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
       const { job, window } = await readableWindow(userId, jobIdParam, query);
-      const [rows, totalItems] = await Promise.all([
-        tileRows.listTiles(window, { limit: query.limit, offset: query.offset }),
+      const [columns, totalItems] = await Promise.all([
+        tileRows.tileColumns(window, { limit: query.limit, offset: query.offset }, job.owner_id),
         timeline.countFiles(window),
       ]);
       return {
-        tiles: toTimelineTiles(job.id, rows, signer),
+        json: toTimelineTilesJson({ id: job.id, ownerId: job.owner_id }, columns, signer),
         lastEventSerial: Number(job.serial),
         totalItems,
       };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations/migration-list';
@@ -13,20 +13,11 @@ export type Dialect = DatabaseConfig['kind'];
 // PostgreSQL hands BIGINT back as a string; every bigint here (bytes, epoch ms) fits a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-/**
- * Runs a compiled select and answers its rows as arrays in column order. For the few reads that
- * return thousands of rows, where building one object per row is most of the cost.
- */
-export type SelectArrays = (query: CompiledQuery) => Promise<unknown[][]>;
-
 export interface Store {
   db: Database;
   dialect: Dialect;
-  selectArrays: SelectArrays;
   close(): Promise<void>;
 }
-
-const STATEMENT_CACHE_SIZE = 32;
 
 export function openDatabase(config: DatabaseConfig): Store {
   if (config.kind === 'sqlite') {
@@ -48,28 +39,14 @@ export function openDatabase(config: DatabaseConfig): Store {
       if (sqlite.open) sqlite.pragma('optimize');
       await db.destroy();
     };
-    const statements = new Map<string, SQLite.Statement>();
-    // Through Kysely's connection, so the read waits for a transaction in progress on it as every
-    // other query does, instead of seeing its uncommitted rows.
-    const selectArrays: SelectArrays = (query) =>
-      db.connection().execute(async () => {
-        let statement = statements.get(query.sql);
-        if (!statement) {
-          statement = sqlite.prepare(query.sql).raw(true);
-          if (statements.size < STATEMENT_CACHE_SIZE) statements.set(query.sql, statement);
-        }
-        return statement.all(...query.parameters) as unknown[][];
-      });
-    return { db, dialect: 'sqlite', selectArrays, close };
+    return { db, dialect: 'sqlite', close };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
   // An idle connection can be ended by the server (restart, failover, an administrator); the pool
   // drops it and opens another on demand. Unhandled, the event would end the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const selectArrays: SelectArrays = async (query) =>
-    (await pool.query({ text: query.sql, values: [...query.parameters], rowMode: 'array' })).rows;
-  return { db, dialect: 'postgres', selectArrays, close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -4,14 +4,14 @@ import {
   TILE_FLAG_SHIFT,
   TILE_MEDIA_KINDS,
 } from '@nordlys/contract/timeline-tiles';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { ENCODING_STATUS } from '../../domain/encoding-status';
-import type { Database, SelectArrays } from '../database';
+import type { Database, Dialect } from '../database';
 import type { EncodeStatus } from '../schema';
-import { type FileWindow, longNames, windowInReplyOrder } from './timeline.repository';
+import { type FileWindow, windowInReplyOrder } from './timeline.repository';
 
-const indexOf = (column: string, values: readonly (string | undefined)[]) =>
-  sql<number>`case ${sql.ref(column)} ${sql.join(
+const indexOf = (column: RawBuilder<unknown>, values: readonly (string | undefined)[]) =>
+  sql<number>`case ${column} ${sql.join(
     values.flatMap((value, i) =>
       value === undefined ? [] : [sql`when ${sql.lit(value)} then ${sql.lit(i)}`],
     ),
@@ -19,67 +19,116 @@ const indexOf = (column: string, values: readonly (string | undefined)[]) =>
   )} else 0 end`;
 
 const encodeStates = Object.keys(ENCODING_STATUS) as EncodeStatus[];
-const encodingIndex = sql<number>`case files.encode_status ${sql.join(
+
+const col = (name: string) => sql.ref(`tile.${name}`);
+
+const ENCODING_INDEX = sql<number>`case ${col('encode_status')} ${sql.join(
   encodeStates.map(
     (state) => sql`when ${sql.lit(state)} then ${sql.lit(TILE_ENCODINGS.indexOf(ENCODING_STATUS[state]))}`,
   ),
   sql` `,
 )} else 0 end`;
 
-/**
- * encodeTileFlags computed by the database from the contract's own tables: one integer per row
- * instead of four strings, which is most of what reading a month's rows costs.
- */
-const FLAGS = sql<number>`(${indexOf('files.file_type', TILE_FILE_TYPES)}
-  + files.is_screenshot * ${sql.lit(1 << TILE_FLAG_SHIFT.screenshot)}
-  + ${indexOf('files.media_kind', TILE_MEDIA_KINDS)} * ${sql.lit(1 << TILE_FLAG_SHIFT.mediaKind)}
-  + case when files.file_type = ${sql.lit('Movies')} then ${encodingIndex} else 0 end * ${sql.lit(1 << TILE_FLAG_SHIFT.encoding)})`;
+/** encodeTileFlags, computed by the database from the contract's own tables. */
+const FLAGS = sql<number>`(${indexOf(col('file_type'), TILE_FILE_TYPES)}
+  + ${col('is_screenshot')} * ${sql.lit(1 << TILE_FLAG_SHIFT.screenshot)}
+  + ${indexOf(col('media_kind'), TILE_MEDIA_KINDS)} * ${sql.lit(1 << TILE_FLAG_SHIFT.mediaKind)}
+  + case when ${col('file_type')} = ${sql.lit('Movies')} then ${ENCODING_INDEX} else 0 end
+    * ${sql.lit(1 << TILE_FLAG_SHIFT.encoding)})`;
 
-const TILE_COLUMNS = [
-  'files.id',
-  'files.content_sha256',
-  'files.user_id',
-  'files.file_name',
-  'files.taken_at',
-  FLAGS.as('flags'),
-  'files.width',
-  'files.height',
-  'files.duration_ms',
-  'files.thumbhash',
-] as const;
+/** Epoch seconds, as the records' `timestamp`: capture times are never before 1970 (uploads refuse them). */
+const TIMESTAMP = sql<number>`${col('taken_at')} / 1000`;
 
-/** One file of a tile listing, in TILE_COLUMNS order. */
-export type TileRow = [
-  id: string,
-  contentSha256: string,
-  userId: string,
-  fileName: string,
-  takenAt: number,
-  flags: number,
-  width: number | null,
-  height: number | null,
-  durationMs: number | null,
-  thumbhash: string | null,
-];
+/** Whole seconds, rounded as the records' `duration`; 0 for no duration. */
+const DURATION = sql<number>`coalesce((${col('duration_ms')} + 500) / 1000, 0)`;
 
-const NAME = 3;
+/** Names too long for timeline_files (null there) come from `files`, only for those rows. */
+const FILE_NAME = sql<string>`coalesce(${col('file_name')},
+  (select long_name.file_name from files as long_name where long_name.id = ${col('id')}))`;
 
 /**
- * The timeline grid's read: a month of thousands of files, as arrays rather than one object per
- * row (most of the cost of the read), in the files listing's window and order.
+ * A window's tiles as the JSON text of each column, built by the database in one aggregate over
+ * the window in reply order. A month is thousands of files: reading them as rows and encoding
+ * them again costs the server more than the database spends building the arrays, which go into
+ * the reply as they are. Only the ids, content hashes and uploaders are parsed (to sign each
+ * file and index its uploader).
  */
-export function createTileRepository(db: Database, selectArrays: SelectArrays) {
+export interface TileColumnsJson {
+  fileID: string;
+  fileName: string;
+  timestamp: string;
+  duration: string;
+  flags: string;
+  width: string;
+  height: string;
+  thumbhash: string;
+  /** Per file, its content hash: what its signature covers; not sent. */
+  contentSha: string;
+  /** Per file, null when the job's owner uploaded it, else the uploader's id. */
+  uploader: string;
+}
+
+type ColumnKind = 'text' | 'integer';
+
+const TILE_COLUMNS: Record<keyof TileColumnsJson, [RawBuilder<unknown>, ColumnKind]> = {
+  fileID: [col('id'), 'text'],
+  fileName: [FILE_NAME, 'text'],
+  timestamp: [TIMESTAMP, 'integer'],
+  duration: [DURATION, 'integer'],
+  flags: [FLAGS, 'integer'],
+  width: [col('width'), 'integer'],
+  height: [col('height'), 'integer'],
+  thumbhash: [col('thumbhash'), 'text'],
+  contentSha: [col('content_sha256'), 'text'],
+  uploader: [col('user_id'), 'text'],
+};
+
+/**
+ * A JSON array of one value per row, in the rows' order. PostgreSQL's json_agg spends most of
+ * its time on per-value type dispatch, so integer columns are joined as text there.
+ */
+function jsonArray(dialect: Dialect, value: RawBuilder<unknown>, kind: ColumnKind) {
+  if (dialect === 'sqlite') return sql<string>`json_group_array(${value})`;
+  if (kind === 'text') return sql<string>`coalesce(json_agg(${value})::text, '[]')`;
+  return sql<string>`'[' || coalesce(string_agg(coalesce((${value})::text, 'null'), ','), '') || ']'`;
+}
+
+export function createTileRepository(db: Database, dialect: Dialect) {
   return {
-    async listTiles(window: FileWindow, page: { limit: number; offset: number }): Promise<TileRow[]> {
-      const query = windowInReplyOrder(db, window, page).select(TILE_COLUMNS).compile();
-      const rows = (await selectArrays(query)) as TileRow[];
-      const unnamed = rows.filter((row) => row[NAME] === null);
-      const names = await longNames(
-        db,
-        unnamed.map((row) => row[0]),
-      );
-      for (const row of unnamed) row[NAME] = names.get(row[0])?.file_name ?? '';
-      return rows;
+    async tileColumns(
+      window: FileWindow,
+      page: { limit: number; offset: number },
+      ownerId: string,
+    ): Promise<TileColumnsJson> {
+      const rows = windowInReplyOrder(db, window, page)
+        .select([
+          'files.id',
+          'files.content_sha256',
+          'files.user_id',
+          'files.file_name',
+          'files.taken_at',
+          'files.file_type',
+          'files.is_screenshot',
+          'files.media_kind',
+          'files.encode_status',
+          'files.width',
+          'files.height',
+          'files.duration_ms',
+          'files.thumbhash',
+        ])
+        .as('tile');
+      const columns = Object.entries(TILE_COLUMNS).map(([name, [value, kind]]) => {
+        const shown =
+          name === 'uploader' ? sql`case when ${value} = ${ownerId} then null else ${value} end` : value;
+        return jsonArray(dialect, shown, kind).as(name);
+      });
+      // Every array comes from the same pass over the rows, so they agree with one another. The
+      // window is a LIMIT subquery, read in its ORDER BY before the aggregate (neither database
+      // flattens it), which makes that pass the reply order; the API tests check it.
+      return (await db
+        .selectFrom(rows)
+        .select(columns)
+        .executeTakeFirstOrThrow()) as unknown as TileColumnsJson;
     },
   };
 }
