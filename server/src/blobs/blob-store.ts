@@ -44,6 +44,13 @@ export interface BlobStore {
    * the stream: for S3 it holds a pooled connection.
    */
   get(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream>;
+  /**
+   * The blob as a file on this machine, when the store keeps it as one (the folder store), so a
+   * reader that takes paths (libvips, ffmpeg) opens it directly instead of copying its bytes
+   * through JavaScript; null when the store is remote (S3), where get() reads it. The folder
+   * store rejects with BlobNotFoundError when the blob is absent. The path is for reading only.
+   */
+  localFile(key: string): Promise<string | null>;
   stat(key: string): Promise<BlobStat | null>;
   exists(key: string): Promise<boolean>;
   /** Idempotent: trash purges and retries may delete the same key twice. */

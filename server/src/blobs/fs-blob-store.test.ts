@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BlobNotFoundError, InvalidBlobKeyError } from './blob-store';
 import { describeBlobStoreContract } from './blob-store.contract';
 import { createBlobStore } from './create-blob-store';
 import { FsBlobStore } from './fs-blob-store';
@@ -32,6 +33,16 @@ describe('FsBlobStore', () => {
     const store = await createBlobStore({ kind: 'fs', root: path.join(root, 'blobs') });
     expect(store.kind).toBe('fs');
     expect(await readdir(path.join(root, 'blobs'))).toEqual(['.tmp']);
+  });
+
+  it('names the file holding a blob, refuses an absent one and an unchecked key', async () => {
+    const store = await FsBlobStore.open(root);
+    await store.put('content/ab/cdef', Buffer.from('bytes'));
+    const file = await store.localFile('content/ab/cdef');
+    expect(file).toBe(path.join(root, 'content', 'ab', 'cdef'));
+    expect(await readFile(file)).toEqual(Buffer.from('bytes'));
+    await expect(store.localFile('content/ab/absent')).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.localFile('../outside')).rejects.toBeInstanceOf(InvalidBlobKeyError);
   });
 
   it('stores a key as nested folders under the root', async () => {

@@ -133,6 +133,11 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  async localFile(key: string): Promise<string> {
+    if (!(await this.stat(key))) throw new BlobNotFoundError(key);
+    return this.pathOf(key);
+  }
+
   async stat(key: string): Promise<BlobStat | null> {
     const file = this.pathOf(key);
     try {

@@ -93,6 +93,13 @@ describe('S3BlobStore', () => {
     }
   });
 
+  it('keeps no local files: readers fetch objects', async () => {
+    const store = new S3BlobStore(await options());
+    await store.put('content/local/file', Buffer.from('bytes'));
+    expect(await store.localFile('content/local/file')).toBeNull();
+    await expect(store.localFile('../outside')).rejects.toThrow(/invalid blob key/);
+  });
+
   it('rejects an invalid key prefix at construction', async () => {
     expect(() => new S3BlobStore({ region: 'us-east-1', bucket: BUCKET, prefix: '../x' })).toThrow(
       /invalid blob key/,

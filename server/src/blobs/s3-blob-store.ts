@@ -174,6 +174,12 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** Objects are not files here: readers fetch them with get(), which reports an absent one. */
+  async localFile(key: string): Promise<null> {
+    this.objectKey(key);
+    return null;
+  }
+
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
   }

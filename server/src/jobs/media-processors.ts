@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '../blobs/blob-store';
 import {
   makeThumbnails,
+  type PictureSource,
   THUMB_FORMAT,
   type ThumbnailSet,
   thumbKey,
@@ -41,7 +42,7 @@ export interface MediaProcessorDeps {
    */
   cpuSlots?: number;
   /** Where thumbnails are made; by default on the calling thread. */
-  makeThumbnails?: (bytes: Buffer) => Promise<ThumbnailSet>;
+  makeThumbnails?: (picture: PictureSource) => Promise<ThumbnailSet>;
 }
 
 /**
@@ -58,6 +59,12 @@ export async function prepareTmpDir(tmpDir: string, olderThanMs = 6 * 60 * 60 * 
   }
 }
 
+/** A picture blob as the decoder reads it: the folder store's file itself, else its bytes. */
+async function pictureOf(blobs: BlobStore, key: string, signal: AbortSignal): Promise<PictureSource> {
+  const file = await blobs.localFile(key);
+  return file ? { file } : readBlob(blobs, key, signal);
+}
+
 async function readBlob(blobs: BlobStore, key: string, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const stream = await blobs.get(key);
@@ -66,7 +73,10 @@ async function readBlob(blobs: BlobStore, key: string, signal: AbortSignal): Pro
   return Buffer.concat(chunks);
 }
 
-/** Runs `work` with a private scratch folder holding the content's bytes as a file. */
+/**
+ * Runs `work` with the content's bytes as a file (the folder store's own; a copy for a remote
+ * store) and a private scratch folder for its outputs.
+ */
 async function withLocalCopy<T>(
   deps: MediaProcessorDeps,
   content: ContentForProcessing,
@@ -76,8 +86,11 @@ async function withLocalCopy<T>(
   const dir = path.join(deps.tmpDir, randomUUID());
   await mkdir(dir, { recursive: true });
   try {
-    const input = path.join(dir, 'source');
-    await pipeline(await deps.blobs.get(content.blobKey), createWriteStream(input), { signal });
+    let input = await deps.blobs.localFile(content.blobKey);
+    if (!input) {
+      input = path.join(dir, 'source');
+      await pipeline(await deps.blobs.get(content.blobKey), createWriteStream(input), { signal });
+    }
     return await work(input, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -90,10 +103,10 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
   const withCpu = createLimiter(deps.cpuSlots ?? 1);
   const thumbnailsOf = deps.makeThumbnails ?? makeThumbnails;
 
-  const pictureBytes = async (content: ContentForProcessing, signal: AbortSignal): Promise<Buffer> => {
+  const picture = async (content: ContentForProcessing, signal: AbortSignal): Promise<PictureSource> => {
     if (content.mediaKind === 'picture') {
       if (content.size > MAX_PICTURE_BYTES) throw new PermanentJobError('picture too large to thumbnail');
-      return readBlob(blobs, content.blobKey, signal);
+      return pictureOf(blobs, content.blobKey, signal);
     }
     // A movie's thumbnails are cut from its poster frame, which is kept for `to_jpeg` too.
     if (!(await blobs.exists(posterKey(content.sha256)))) {
@@ -104,7 +117,7 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
         await blobs.put(posterKey(content.sha256), await readFile(poster), { contentType: 'image/jpeg' });
       });
     }
-    return readBlob(blobs, posterKey(content.sha256), signal);
+    return pictureOf(blobs, posterKey(content.sha256), signal);
   };
 
   return {
@@ -114,8 +127,8 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
         // Gone (purged) or already done by an earlier run: both leave nothing to do.
         if (!content || content.thumbStatus === 'ready' || content.mediaKind === 'document') return;
         try {
-          const bytes = await pictureBytes(content, signal);
-          const thumbs = await withCpu(() => thumbnailsOf(bytes));
+          const source = await picture(content, signal);
+          const thumbs = await withCpu(() => thumbnailsOf(source));
           // Both writes at once: each waits on its own fsync.
           await Promise.all([
             blobs.put(thumbKey(sha256, 256), thumbs.small.data, { contentType: THUMB_FORMAT.mime }),

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture } from '../../test/media-test-content';
+import { fixture, fixturesDir } from '../../test/media-test-content';
 import { createThumbnailThreads } from './thumbnail-threads';
 import { makeThumbnails, UndecodableImageError } from './thumbnails';
+
+const fixturePath = (name: string) => path.join(fixturesDir, name);
 
 describe('thumbnail threads', () => {
   const threads = createThumbnailThreads(1);
@@ -14,6 +17,15 @@ describe('thumbnail threads', () => {
     expect(there.small.data.equals(here.small.data)).toBe(true);
     expect(there.large.data.equals(here.large.data)).toBe(true);
     expect({ ...there, small: null, large: null }).toEqual({ ...here, small: null, large: null });
+  });
+
+  it('reads a file on the thread; a missing file is a failure to retry, not a bad picture', async () => {
+    const here = await makeThumbnails(fixture('photo-exif.jpg'));
+    const there = await threads.make({ file: fixturePath('photo-exif.jpg') });
+    expect(there.large.data.equals(here.large.data)).toBe(true);
+    const missing = threads.make({ file: fixturePath('no-such-picture.jpg') });
+    await expect(missing).rejects.toThrow(/ENOENT/);
+    await expect(missing).rejects.not.toBeInstanceOf(UndecodableImageError);
   });
 
   it('queues requests beyond its threads and answers each', async () => {

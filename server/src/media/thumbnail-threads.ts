@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { ThumbnailReply, ThumbnailRequest } from './thumbnail-worker';
-import { type ThumbnailSet, UndecodableImageError } from './thumbnails';
+import { type PictureSource, type ThumbnailSet, UndecodableImageError } from './thumbnails';
 
 export interface ThumbnailThreads {
-  /** makeThumbnails on a worker thread. `bytes` is handed over to it and must not be used after. */
-  make(bytes: Buffer): Promise<ThumbnailSet>;
+  /**
+   * makeThumbnails on a worker thread. A picture's bytes are handed over to it and must not be
+   * used after; a file is read by the thread.
+   */
+  make(picture: PictureSource): Promise<ThumbnailSet>;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,7 @@ const ENTRY = new URL('./thumbnail-worker.mjs', import.meta.url);
 export function createThumbnailThreads(size: number): ThumbnailThreads {
   const idle: Worker[] = [];
   const busy = new Map<Worker, Pending>();
-  const waiting: { bytes: Buffer; pending: Pending }[] = [];
+  const waiting: { picture: PictureSource; pending: Pending }[] = [];
   let workers = 0;
   let closed = false;
 
@@ -70,23 +73,28 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
     while (waiting.length > 0 && !closed) {
       const worker = idle.pop() ?? (workers < size ? spawn() : undefined);
       if (!worker) return;
-      const { bytes, pending } = waiting.shift() as { bytes: Buffer; pending: Pending };
+      const { picture, pending } = waiting.shift() as { picture: PictureSource; pending: Pending };
       busy.set(worker, pending);
       // Held while it works, so a process with nothing else to do waits for the picture.
       worker.ref();
+      if (!Buffer.isBuffer(picture)) {
+        const request: ThumbnailRequest = { file: picture.file };
+        worker.postMessage(request);
+        continue;
+      }
       // Handed over without a copy when the Buffer owns its whole memory (a read blob does).
-      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      const view = whole ? bytes : Buffer.from(bytes);
+      const whole = picture.byteOffset === 0 && picture.byteLength === picture.buffer.byteLength;
+      const view = whole ? picture : Buffer.from(picture);
       const request: ThumbnailRequest = { bytes: view };
       worker.postMessage(request, [view.buffer as ArrayBuffer]);
     }
   }
 
   return {
-    make(bytes) {
+    make(picture) {
       if (closed) return Promise.reject(new Error('thumbnail threads are closed'));
       return new Promise<ThumbnailSet>((resolve, reject) => {
-        waiting.push({ bytes, pending: { resolve, reject } });
+        waiting.push({ picture, pending: { resolve, reject } });
         pump();
       });
     },

@@ -2,10 +2,8 @@ import { parentPort } from 'node:worker_threads';
 import { tuneSharp } from './sharp-tuning';
 import { makeThumbnails, type ThumbnailSet, UndecodableImageError } from './thumbnails';
 
-/** A thread makes one picture's thumbnails at a time: a request is the picture's bytes. */
-export interface ThumbnailRequest {
-  bytes: Uint8Array;
-}
+/** A thread makes one picture's thumbnails at a time: a request is the picture's bytes or file. */
+export type ThumbnailRequest = { bytes: Uint8Array } | { file: string };
 
 export type ThumbnailReply = { set: ThumbnailSet } | { error: { undecodable: boolean; message: string } };
 
@@ -13,10 +11,14 @@ const port = parentPort;
 if (!port) throw new Error('thumbnail-worker runs as a worker thread');
 tuneSharp();
 
-port.on('message', async ({ bytes }: ThumbnailRequest) => {
+port.on('message', async (request: ThumbnailRequest) => {
   let reply: ThumbnailReply;
   try {
-    reply = { set: await makeThumbnails(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+    const picture =
+      'file' in request
+        ? request
+        : Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
+    reply = { set: await makeThumbnails(picture) };
   } catch (error) {
     reply = {
       error: {

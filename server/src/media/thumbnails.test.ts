@@ -32,6 +32,26 @@ describe('makeThumbnails', () => {
     expect([set.small.width, set.small.height]).toEqual([256, 341]);
   });
 
+  it('reads a picture from its file as from its bytes, and a missing file is not a bad picture', async () => {
+    for (const name of ['rotated-orientation6.jpg', 'photo.heic']) {
+      const fromFile = await makeThumbnails({ file: path.join(fixtures, name) });
+      const fromBytes = await makeThumbnails(fixture(name));
+      expect([fromFile.width, fromFile.height, fromFile.small.width, fromFile.large.height]).toEqual([
+        fromBytes.width,
+        fromBytes.height,
+        fromBytes.small.width,
+        fromBytes.large.height,
+      ]);
+      expect(fromFile.thumbhash).toBe(fromBytes.thumbhash);
+    }
+    const missing = makeThumbnails({ file: path.join(fixtures, 'no-such-picture.jpg') });
+    await expect(missing).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(missing).rejects.not.toBeInstanceOf(UndecodableImageError);
+    await expect(makeThumbnails({ file: path.join(fixtures, 'broken.jpg') })).rejects.toBeInstanceOf(
+      UndecodableImageError,
+    );
+  });
+
   it('never enlarges, and keeps the short edge sharp for a tall screenshot', async () => {
     const set = await makeThumbnails(fixture('screenshot_20240315_101500.png'));
     expect([set.width, set.height]).toEqual([900, 1600]);

@@ -1,3 +1,4 @@
+import { open, readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { heicToSharp, isHevcHeif } from './heic';
 import type { ThumbArea } from './media-urls';
@@ -45,13 +46,46 @@ export function thumbKey(sha256: string, area: ThumbArea): string {
 }
 
 /**
+ * A picture's bytes, or the file holding them: libvips reads a file itself, so a picture kept in
+ * the folder store is decoded without its megabytes passing through JavaScript buffers (whose
+ * churn makes the server's garbage collector run while uploads stream in).
+ */
+export type PictureSource = Buffer | { file: string };
+
+/** Enough of a file's start for the ftyp box that tells HEVC HEIC apart. */
+const SNIFF_BYTES = 512;
+
+/** A file's first bytes (fewer if it is shorter). */
+async function fileStart(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+type DecoderInput = { heif: Buffer } | { vips: Buffer | string };
+
+/**
+ * What the decoder reads: HEVC HEIC goes to libheif as bytes, anything else to libvips (a file as
+ * its path). Files are read here, before decoding: a missing or unreadable file is not a bad
+ * picture.
+ */
+async function decoderInput(picture: PictureSource): Promise<DecoderInput> {
+  if (Buffer.isBuffer(picture)) return isHevcHeif(picture) ? { heif: picture } : { vips: picture };
+  if (!isHevcHeif(await fileStart(picture.file))) return { vips: picture.file };
+  return { heif: await readFile(picture.file) };
+}
+
+/**
  * A sharp pipeline over any picture we accept: HEVC HEIC through libheif, everything else
  * through libvips. `failOn: 'error'` lets slightly damaged files (a missing end marker, as some
  * cameras write) still render, while bytes that are not an image at all fail.
  */
-export async function openPicture(bytes: Buffer): Promise<Sharp> {
-  if (isHevcHeif(bytes)) return heicToSharp(bytes);
-  return sharp(bytes, { failOn: 'error' });
+async function openPicture(input: DecoderInput): Promise<Sharp> {
+  return 'heif' in input ? heicToSharp(input.heif) : sharp(input.vips, { failOn: 'error' });
 }
 
 /** Displayed size: EXIF orientations 5-8 swap width and height. */
@@ -66,9 +100,10 @@ function orientedSize(meta: Metadata): { width: number; height: number } {
  * does most of the work) and oriented to the smallest size both thumbnails can be cut from, and
  * each output is resized from those pixels.
  */
-export async function makeThumbnails(bytes: Buffer): Promise<ThumbnailSet> {
+export async function makeThumbnails(picture: PictureSource): Promise<ThumbnailSet> {
+  const input = await decoderInput(picture);
   try {
-    const source = await openPicture(bytes);
+    const source = await openPicture(input);
     const { width, height } = orientedSize(await source.metadata());
     if (!width || !height) throw new UndecodableImageError('picture has no size');
 
@@ -120,7 +155,7 @@ export async function makeThumbnails(bytes: Buffer): Promise<ThumbnailSet> {
 /** A full-size upright JPEG of any picture we accept (the `to_jpeg` rendering). */
 export async function pictureToJpeg(bytes: Buffer): Promise<Buffer> {
   try {
-    return await (await openPicture(bytes)).rotate().jpeg({ quality: 90 }).toBuffer();
+    return await (await openPicture(await decoderInput(bytes))).rotate().jpeg({ quality: 90 }).toBuffer();
   } catch (error) {
     throw new UndecodableImageError(String((error as Error)?.message ?? error));
   }
