@@ -25,9 +25,9 @@ export const videoKey = (sha256: string) => `derived/${sha256}/video.mp4`;
 export const previewJpegKey = (sha256: string) => `derived/${sha256}/preview.jpg`;
 
 /**
- * Pictures are decoded in memory (sharp and libheif want the whole file); anything larger than
- * this is not a photo a browser could show either, so it gets the failed-thumbnail placeholder
- * rather than a worker holding gigabytes.
+ * Pictures are decoded in memory (libheif and an S3 read want the whole file, and the decoded
+ * pixels are larger still); anything larger than this is not a photo a browser could show either,
+ * so it gets the failed-thumbnail placeholder rather than a worker holding gigabytes.
  */
 export const MAX_PICTURE_BYTES = 512 * 1024 * 1024;
 
@@ -77,7 +77,7 @@ async function readBlob(blobs: BlobStore, key: string, signal: AbortSignal): Pro
  * Runs `work` with the content's bytes as a file (the folder store's own; a copy for a remote
  * store) and a private scratch folder for its outputs.
  */
-async function withLocalCopy<T>(
+async function withLocalFile<T>(
   deps: MediaProcessorDeps,
   content: ContentForProcessing,
   signal: AbortSignal,
@@ -110,7 +110,7 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
     }
     // A movie's thumbnails are cut from its poster frame, which is kept for `to_jpeg` too.
     if (!(await blobs.exists(posterKey(content.sha256)))) {
-      await withLocalCopy(deps, content, signal, async (input, dir) => {
+      await withLocalFile(deps, content, signal, async (input, dir) => {
         const probe = await probeVideo(input, { signal });
         const poster = path.join(dir, 'poster.jpg');
         await extractPoster(input, poster, probe, { signal });
@@ -153,7 +153,7 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
         if (content?.mediaKind !== 'movie' || content.encodeStatus === 'ready') return;
         await repo.setEncodeStatus(sha256, 'processing');
         try {
-          await withLocalCopy(deps, content, signal, async (input, dir) => {
+          await withLocalFile(deps, content, signal, async (input, dir) => {
             const probe = await probeVideo(input, { signal });
             const output = path.join(dir, 'video.mp4');
             await encodeWebMp4(input, output, probe, { signal });
