@@ -65,10 +65,13 @@ describe('viewer journey', () => {
     expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     const historyLength = await page.evaluate(() => history.length);
+    // The arrows act once the viewer knows the neighbours, as its buttons show.
+    await viewer.getByRole('button', { name: 'Next file' }).waitFor();
     await page.keyboard.press('ArrowRight');
     await page.waitForURL(`**/photos/${uploaded.made.fileID}`);
     await viewer.getByRole('img', { name: /made-landscape\.jpg/ }).waitFor();
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await viewer.getByRole('button', { name: 'Previous file' }).waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.waitForURL(`**/photos/${uploaded.exif.fileID}`);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
