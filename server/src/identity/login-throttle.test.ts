@@ -37,6 +37,31 @@ describe.each(databaseKinds)('login throttle on %s', (kind) => {
     expect(await throttle.lockedUntil([keys.email])).toBeNull();
   });
 
+  it('forgets keys whose window and lock are over, and keeps a lock that outlives its window', async () => {
+    let now = 9_000_000;
+    const repo = createLoginThrottleRepository(store.db);
+    const throttle = createLoginThrottle(repo, () => now);
+    const passing = throttleKeys('passing@example.com', '10.0.1.1').email;
+    const locked = throttleKeys('locked@example.com', '10.0.1.2').email;
+    await throttle.recordFailure([passing]);
+    await throttle.recordFailure([locked]);
+    // The lock comes late in the window, so it ends after the window does.
+    now += LOGIN_THROTTLE.windowMs / 2;
+    for (let i = 1; i < LOGIN_THROTTLE.maxFailuresPerEmail; i += 1) await throttle.recordFailure([locked]);
+    const lockEnds = (await throttle.lockedUntil([locked])) as number;
+    expect(lockEnds).toBe(now + LOGIN_THROTTLE.lockMs);
+
+    now = 9_000_000 + LOGIN_THROTTLE.windowMs + 1;
+    await throttle.recordFailure([throttleKeys('other@example.com', '10.0.1.3').email]);
+    expect(await repo.find(passing)).toBeUndefined();
+    expect(await repo.find(locked)).toBeDefined();
+    expect(await throttle.lockedUntil([locked])).toBe(lockEnds);
+
+    now = lockEnds;
+    await throttle.recordFailure([throttleKeys('other@example.com', '10.0.1.3').email]);
+    expect(await repo.find(locked)).toBeUndefined();
+  });
+
   it('allows more misses per address than per e-mail, and a success clears the e-mail count', async () => {
     const now = 5_000_000;
     const throttle = createLoginThrottle(createLoginThrottleRepository(store.db), () => now);

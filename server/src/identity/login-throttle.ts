@@ -43,6 +43,9 @@ export function createLoginThrottle(repo: LoginThrottleRepository, clock: () => 
 
     async recordFailure(keys: string[]): Promise<void> {
       const now = clock();
+      // Guesses spread over many addresses or e-mails would otherwise leave a row each, forever:
+      // rows whose window and lock are over count for nothing (a new failure starts afresh).
+      await repo.deleteStale(now - LOGIN_THROTTLE.windowMs, now);
       for (const key of keys) {
         const row = await repo.find(key);
         const fresh = !row || now - row.window_started_at > LOGIN_THROTTLE.windowMs;

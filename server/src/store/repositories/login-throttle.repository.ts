@@ -27,6 +27,15 @@ export function createLoginThrottleRepository(db: Database) {
     async clear(key: string): Promise<void> {
       await db.deleteFrom('login_throttle').where('key', '=', key).execute();
     },
+
+    /** Removes the rows that no longer count: window started before `windowStart`, no lock after `now`. */
+    async deleteStale(windowStart: number, now: number): Promise<void> {
+      await db
+        .deleteFrom('login_throttle')
+        .where('window_started_at', '<', windowStart)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .execute();
+    },
   };
 }
 
