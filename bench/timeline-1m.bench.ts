@@ -18,7 +18,7 @@ import {
   type FileWindow,
 } from '../server/src/store/repositories/timeline.repository';
 import type { ContentsTable, FilesTable } from '../server/src/store/schema';
-import { type BenchRow, fmt } from './support/report';
+import { type BenchRow, fmt, percentile } from './support/report';
 
 /**
  * One user's timeline with BENCH_FILES (default 1,000,000) synthetic files as real rows (a
@@ -48,11 +48,6 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 async function timeIt(
   calls: number,

@@ -4,7 +4,7 @@ import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { generatedStream, uploadMultipart } from './support/multipart';
-import { type BenchRow, fmt, mib } from './support/report';
+import { type BenchRow, fmt, mib, percentile } from './support/report';
 import { rssOf, startBenchServer } from './support/server-process';
 
 const GIB = 1024 * 1024 * 1024;
@@ -24,14 +24,6 @@ async function rawDiskWriteSeconds(file: string, size: number): Promise<number> 
 
 /** Each measured write starts with no other write-back in flight. */
 const settleWrites = () => execFileSync('sync');
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /**
  * A large upload through POST /st/4/jobs/default/upload on loopback against the real server:
@@ -85,7 +77,7 @@ export async function benchUpload(): Promise<BenchRow[]> {
       uploadRates.push(size / seconds);
       ratios.push(size / seconds / (((diskRates[round] as number) + (diskRates[round + 1] as number)) / 2));
     }
-    const ratio = median(ratios);
+    const ratio = percentile(ratios, 50);
     const growthMb = (peak - baseline) / 1e6;
     const label = size === 2 * GIB ? '2 GiB' : `${fmt(mib(size), 0)} MiB`;
     const rates = (values: number[]) => values.map((rate) => fmt(mib(rate), 0)).join(', ');

@@ -23,3 +23,9 @@ export function printTable(rows: BenchRow[]): void {
 
 export const mib = (bytes: number) => bytes / (1024 * 1024);
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+/** Nearest-rank percentile: a value that was measured, never an interpolation (p 50 of 3 is the middle one). */
+export const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};

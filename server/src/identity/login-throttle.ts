@@ -9,6 +9,8 @@ export const LOGIN_THROTTLE = {
   maxSignUpsPerIp: 20,
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
+  /** How often a process removes the rows that no longer count. */
+  pruneEveryMs: 60_000,
 } as const;
 
 export const throttleKeys = (email: string, ip: string) => ({
@@ -29,6 +31,8 @@ export function createLoginThrottle(repo: LoginThrottleRepository, clock: () => 
     return LOGIN_THROTTLE.maxFailuresPerIp;
   };
 
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
   return {
     /** When the latest lock among `keys` ends, or null if none is locked now. */
     async lockedUntil(keys: string[]): Promise<number | null> {
@@ -45,7 +49,11 @@ export function createLoginThrottle(repo: LoginThrottleRepository, clock: () => 
       const now = clock();
       // Guesses spread over many addresses or e-mails would otherwise leave a row each, forever:
       // rows whose window and lock are over count for nothing (a new failure starts afresh).
-      await repo.deleteStale(now - LOGIN_THROTTLE.windowMs, now);
+      // At most once a minute, so a burst of guesses does not scan the table at each one.
+      if (now - prunedAt >= LOGIN_THROTTLE.pruneEveryMs) {
+        prunedAt = now;
+        await repo.deleteStale(now - LOGIN_THROTTLE.windowMs, now);
+      }
       for (const key of keys) {
         const row = await repo.find(key);
         const fresh = !row || now - row.window_started_at > LOGIN_THROTTLE.windowMs;

@@ -110,17 +110,10 @@ export function toTimelineTilesJson(
     user,
     sig,
   };
-  const built: Record<Exclude<keyof TimelineTiles, keyof typeof head>, string> = {
-    fileID: columns.fileID,
-    fileName: columns.fileName,
-    timestamp: columns.timestamp,
-    duration: columns.duration,
-    flags: columns.flags,
-    width: columns.width,
-    height: columns.height,
-    thumbhash: columns.thumbhash,
-  };
-  const rest = Object.entries(built)
+  // Every other column goes out as the database built it.
+  const { contentSha: _signed, uploader: _indexed, ...built } = columns;
+  const sent: Record<Exclude<keyof TimelineTiles, keyof typeof head>, string> = built;
+  const rest = Object.entries(sent)
     .map(([key, json]) => `,${JSON.stringify(key)}:${json}`)
     .join('');
   return `${JSON.stringify(head).slice(0, -1)}${rest}}`;

@@ -70,7 +70,10 @@ export interface TileColumnsJson {
 
 type ColumnKind = 'text' | 'integer';
 
-const TILE_COLUMNS: Record<keyof TileColumnsJson, [RawBuilder<unknown>, ColumnKind]> = {
+/** Each column's value per row, and how it is turned into JSON. */
+const tileColumnsFor = (
+  ownerId: string,
+): Record<keyof TileColumnsJson, [RawBuilder<unknown>, ColumnKind]> => ({
   fileID: [col('id'), 'text'],
   fileName: [FILE_NAME, 'text'],
   timestamp: [TIMESTAMP, 'integer'],
@@ -80,8 +83,8 @@ const TILE_COLUMNS: Record<keyof TileColumnsJson, [RawBuilder<unknown>, ColumnKi
   height: [col('height'), 'integer'],
   thumbhash: [col('thumbhash'), 'text'],
   contentSha: [col('content_sha256'), 'text'],
-  uploader: [col('user_id'), 'text'],
-};
+  uploader: [sql`case when ${col('user_id')} = ${ownerId} then null else ${col('user_id')} end`, 'text'],
+});
 
 /**
  * A JSON array of one value per row, in the rows' order. PostgreSQL's json_agg spends most of
@@ -117,11 +120,9 @@ export function createTileRepository(db: Database, dialect: Dialect) {
           'files.thumbhash',
         ])
         .as('tile');
-      const columns = Object.entries(TILE_COLUMNS).map(([name, [value, kind]]) => {
-        const shown =
-          name === 'uploader' ? sql`case when ${value} = ${ownerId} then null else ${value} end` : value;
-        return jsonArray(dialect, shown, kind).as(name);
-      });
+      const columns = Object.entries(tileColumnsFor(ownerId)).map(([name, [value, kind]]) =>
+        jsonArray(dialect, value, kind).as(name),
+      );
       // Every array comes from the same pass over the rows, so they agree with one another. The
       // window is a LIMIT subquery, read in its ORDER BY before the aggregate (neither database
       // flattens it), which makes that pass the reply order; the API tests check it.
