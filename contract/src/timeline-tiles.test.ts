@@ -61,11 +61,11 @@ describe('expandTiles', () => {
     width: [4000, 1920, null],
     height: [3000, 1080, null],
     thumbhash: ['abc', null, null],
-    sig: ['s1', 's2', null],
+    sig: 'g1',
   };
 
-  it('builds records with the signed URLs of each file', () => {
-    const [picture, movie, unsigned] = expandTiles(tiles);
+  it('builds records with URLs that carry the job’s grant', () => {
+    const [picture, movie, other] = expandTiles(tiles);
     expect(picture).toEqual({
       fileID: 'p',
       jobID: 'job 1',
@@ -77,19 +77,24 @@ describe('expandTiles', () => {
       is_screenshot: true,
       width: 4000,
       height: 3000,
-      thumbURLSmall: 'https://photos.example/th/3/p?area=256&exp=1800000000&sig=s1',
-      thumbURLLarge: 'https://photos.example/th/3/p?area=1280&exp=1800000000&sig=s1',
+      thumbURLSmall: 'https://photos.example/th/3/p?area=256&exp=1800000000&sig=g1',
+      thumbURLLarge: 'https://photos.example/th/3/p?area=1280&exp=1800000000&sig=g1',
       thumbhash: 'abc',
-      previewURL: 'https://photos.example/st/4/jobs/job%201/files_by_id/p/preview?exp=1800000000&sig=s1',
+      previewURL: 'https://photos.example/st/4/jobs/job%201/files_by_id/p/preview?exp=1800000000&sig=g1',
     });
     expect(movie).toMatchObject({
       user_uuid: 'u2',
       file_type: 'Movies',
       encodingStatus: 'ENCODED',
       duration: 12,
-      videoURL: 'https://photos.example/st/4/jobs/job%201/files_by_id/m/video?exp=1800000000&sig=s2',
+      videoURL: 'https://photos.example/st/4/jobs/job%201/files_by_id/m/video?exp=1800000000&sig=g1',
     });
-    // Without a signature there is nothing to load: the client shows placeholders.
-    expect(unsigned).toMatchObject({ thumbURLSmall: null, thumbURLLarge: null, previewURL: null });
+    expect(other?.thumbURLSmall).toBe('https://photos.example/th/3/n?area=256&exp=1800000000&sig=g1');
+  });
+
+  it('builds no URLs without a grant: the client shows placeholders', () => {
+    for (const file of expandTiles({ ...tiles, sig: null })) {
+      expect(file).toMatchObject({ thumbURLSmall: null, thumbURLLarge: null, previewURL: null });
+    }
   });
 });

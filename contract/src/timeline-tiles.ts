@@ -6,8 +6,9 @@ import { fileMediaLinks, type MediaKind } from './media-links';
  * `GET /jobs/{id}/timeline/tiles?start=&end=[&types=][&limit=&offset=]` → TimelineTiles: the same
  * window, order, paging and headers as `/jobs/{id}/files`, but only what the grid, the selection
  * and the viewer's filmstrip use, column by column. A month of ~5,000 files is a tenth of the
- * bytes of the full records and costs the server a fraction to read and encode. Each file keeps
- * its own signature (exp is shared), so the client builds the very URLs a FileRecord carries.
+ * bytes of the full records and costs the server a fraction to read and encode. The job's media
+ * grant (`sig`, valid until `exp`) goes once, so the client builds the very URLs a FileRecord
+ * carries.
  * What else a file has (size, path, checksum, group) comes from `files_by_id`.
  */
 
@@ -15,7 +16,7 @@ export const TimelineTiles = Type.Object({
   jobID: Type.String(),
   /** Prefix of every media URL: PUBLIC_URL, or '' for root-relative URLs. */
   origin: Type.String(),
-  /** Expiry (epoch seconds) shared by every signature. */
+  /** Expiry (epoch seconds) of the grant. */
   exp: Type.Integer(),
   /** Distinct uploaders; `user` holds an index into this list per file. */
   users: Type.Array(Type.String()),
@@ -29,8 +30,11 @@ export const TimelineTiles = Type.Object({
   width: Type.Array(Nullable(Type.Number())),
   height: Type.Array(Nullable(Type.Number())),
   thumbhash: Type.Array(Nullable(Type.String())),
-  /** Null when the server signs no URLs (no media side): the client shows placeholders. */
-  sig: Type.Array(Nullable(Type.String())),
+  /**
+   * The job's media grant, which every file's URLs carry. Null when the server signs no URLs (no
+   * media side): the client shows placeholders.
+   */
+  sig: Nullable(Type.String()),
 });
 export type TimelineTiles = Static<typeof TimelineTiles>;
 
@@ -105,7 +109,7 @@ export function expandTiles(tiles: TimelineTiles): TimelineFile[] {
   for (let i = 0; i < files.length; i += 1) {
     const fileID = tiles.fileID[i] as string;
     const flags = decodeTileFlags(tiles.flags[i] as number);
-    const sig = tiles.sig[i] ?? null;
+    const sig = tiles.sig;
     const links =
       sig === null
         ? null

@@ -78,7 +78,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
     const f = files[name]!;
     return t.app.inject({
       method: 'GET',
-      url: urls.thumbUrl(f.fileId, f.sha256, area, { jobId: f.jobId }),
+      url: urls.thumbUrl(f.fileId, area, { jobId: f.jobId }),
       headers,
     });
   };
@@ -144,10 +144,10 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
 
   it('has no thumbnail for a document', async () => {
     const doc = files['document.pdf']!;
-    expect(urls.fileUrls({ ...doc, contentSha: doc.sha256, mediaKind: 'document' }).thumbURLSmall).toBeNull();
+    expect(urls.fileUrls({ ...doc, mediaKind: 'document' }).thumbURLSmall).toBeNull();
     const reply = await t.app.inject({
       method: 'GET',
-      url: urls.thumbUrl(doc.fileId, doc.sha256, 256, { jobId: doc.jobId }),
+      url: urls.thumbUrl(doc.fileId, 256, { jobId: doc.jobId }),
     });
     expect(reply.statusCode).toBe(404);
   });
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
 
       const video = await t.app.inject({
         method: 'GET',
-        url: urls.videoUrl(f.fileId, f.sha256, { jobId: f.jobId }),
+        url: urls.videoUrl(f.fileId, { jobId: f.jobId }),
       });
       expect(video.statusCode).toBe(200);
       expect(video.headers['content-type']).toBe('video/mp4');
@@ -192,17 +192,18 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       return { exp: parsed.searchParams.get('exp')!, sig: parsed.searchParams.get('sig')! };
     };
 
-    it('refuses a signature replayed for another file, content or job, or without one', async () => {
+    it("refuses another job's grant, an altered or expired one, or none", async () => {
       const a = files['photo-exif.jpg']!;
-      const b = files['rotated-orientation6.jpg']!;
-      const { exp, sig } = signedParts(urls.thumbUrl(a.fileId, a.sha256, 256, { jobId: a.jobId }));
-      const otherContent = signedParts(urls.thumbUrl(a.fileId, b.sha256, 256, { jobId: a.jobId }));
-      const otherJob = signedParts(urls.thumbUrl(a.fileId, a.sha256, 256, { jobId: 'another-job' }));
+      const { exp, sig } = signedParts(urls.thumbUrl(a.fileId, 256, { jobId: a.jobId }));
+      const mallory = await t.signUp();
+      const theirs = await storeFile(t, mallory.userId, 'theirs.jpg', fixture('photo-exif.jpg'));
+      const theirGrant = signedParts(urls.thumbUrl(theirs.fileId, 256, { jobId: theirs.jobId }));
       for (const url of [
-        `/th/3/${b.fileId}?area=256&exp=${exp}&sig=${sig}`,
-        `/th/3/${a.fileId}?area=256&exp=${otherContent.exp}&sig=${otherContent.sig}`,
-        `/th/3/${a.fileId}?area=256&exp=${otherJob.exp}&sig=${otherJob.sig}`,
+        // A grant opens the files of its own job only, whichever file it came with.
+        `/th/3/${a.fileId}?area=256&exp=${theirGrant.exp}&sig=${theirGrant.sig}`,
+        `/th/3/${theirs.fileId}?area=256&exp=${exp}&sig=${sig}`,
         `/th/3/${a.fileId}?area=256&exp=${Number(exp) + 86400}&sig=${sig}`,
+        `/th/3/${a.fileId}?area=256&exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
         `/th/3/${a.fileId}?area=256`,
         `/th/3/${a.fileId}?area=256&exp=${exp}`,
         `/th/3/00000000-0000-4000-8000-000000000000?area=256&exp=${exp}&sig=${sig}`,
@@ -211,6 +212,13 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
         expect(reply.statusCode, url).toBe(403);
         expect(reply.json()).toEqual({ error: 'invalid signature' });
       }
+      // Every file of the job opens with the grant: it is the job's, not the file's.
+      const b = files['rotated-orientation6.jpg']!;
+      const sibling = await t.app.inject({
+        method: 'GET',
+        url: `/th/3/${b.fileId}?area=256&exp=${exp}&sig=${sig}`,
+      });
+      expect(sibling.statusCode).toBe(200);
       // The area selects a rendering of the same file; it is not a further right.
       const large = await t.app.inject({
         method: 'GET',
@@ -228,7 +236,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       const old = createMediaUrls({ secret, clock: () => Date.now() - 30 * 86400_000 });
       const reply = await t.app.inject({
         method: 'GET',
-        url: old.thumbUrl(a.fileId, a.sha256, 256, { jobId: a.jobId }),
+        url: old.thumbUrl(a.fileId, 256, { jobId: a.jobId }),
       });
       expect(reply.statusCode).toBe(403);
     });
@@ -240,19 +248,25 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       expect(reply.json().error).toMatch(/^querystring\.area/);
     });
 
-    it("grants one file's preview and video with one signature, and nothing of another file or job", async () => {
+    it("grants a file's preview and video with its job's grant, and nothing of another job", async () => {
       const f = files['clip.mp4']!;
-      const { exp, sig } = signedParts(urls.previewUrl(f.fileId, f.sha256, { jobId: f.jobId }));
+      const { exp, sig } = signedParts(urls.previewUrl(f.fileId, { jobId: f.jobId }));
       const asVideo = await t.app.inject({
         method: 'GET',
         url: `/st/4/jobs/${f.jobId}/files_by_id/${f.fileId}/video?exp=${exp}&sig=${sig}`,
       });
-      expect(asVideo.statusCode).not.toBe(403);
-      const otherFile = files['clip.mov']!;
+      expect(asVideo.statusCode).toBe(200);
+      const mallory = await t.signUp();
+      const theirs = await storeFile(t, mallory.userId, 'theirs.mp4', fixture('clip.mp4'));
+      const theirGrant = signedParts(urls.previewUrl(theirs.fileId, { jobId: theirs.jobId }));
       for (const url of [
-        `/st/4/jobs/${f.jobId}/files_by_id/${otherFile.fileId}/preview?exp=${exp}&sig=${sig}`,
-        `/st/4/jobs/${f.jobId}/files_by_id/${otherFile.fileId}/video?exp=${exp}&sig=${sig}`,
-        `/st/4/jobs/another-job/files_by_id/${f.fileId}/preview?exp=${exp}&sig=${sig}`,
+        // Their grant, with our file named under their job or ours.
+        `/st/4/jobs/${theirs.jobId}/files_by_id/${f.fileId}/preview?exp=${theirGrant.exp}&sig=${theirGrant.sig}`,
+        `/st/4/jobs/${f.jobId}/files_by_id/${f.fileId}/preview?exp=${theirGrant.exp}&sig=${theirGrant.sig}`,
+        `/st/4/jobs/${theirs.jobId}/files_by_id/${f.fileId}/video?exp=${theirGrant.exp}&sig=${theirGrant.sig}`,
+        // Our grant, on their file.
+        `/st/4/jobs/${f.jobId}/files_by_id/${theirs.fileId}/preview?exp=${exp}&sig=${sig}`,
+        `/st/4/jobs/${theirs.jobId}/files_by_id/${theirs.fileId}/preview?exp=${exp}&sig=${sig}`,
         `/st/4/jobs/${f.jobId}/files_by_id/${f.fileId}/preview?exp=${Number(exp) + 86400}&sig=${sig}`,
       ]) {
         expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(403);
@@ -279,7 +293,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
         (
           await t.app.inject({
             method: 'GET',
-            url: urls.thumbUrl(f.fileId, f.sha256, 256, { jobId: f.jobId }),
+            url: urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }),
           })
         ).statusCode,
       ).toBe(404);
@@ -291,7 +305,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       expect(await imageSize(trash.rawPayload)).toEqual(['webp', 300, 200]);
       const wrongJob = urls.trashThumbUrl('another-job', f.fileId, f.sha256, 256);
       expect((await t.app.inject({ method: 'GET', url: wrongJob })).statusCode).toBe(404);
-      const plain = new URL(urls.thumbUrl(f.fileId, f.sha256, 256, { jobId: f.jobId }), 'http://x').search;
+      const plain = new URL(urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }), 'http://x').search;
       const forged = await t.app.inject({ method: 'GET', url: `/th/3/trash/${f.jobId}/${f.fileId}${plain}` });
       expect(forged.statusCode).toBe(403);
     });
@@ -307,7 +321,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       );
       const reply = await t.app.inject({
         method: 'GET',
-        url: urls.thumbUrl(f.fileId, f.sha256, 256, { jobId: f.jobId }),
+        url: urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }),
       });
       expect(reply.statusCode).toBe(503);
       expect(reply.headers['retry-after']).toBe('1');
@@ -320,7 +334,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
         .execute();
       const early = await t.app.inject({
         method: 'GET',
-        url: urls.videoUrl(video.fileId, video.sha256, { jobId: video.jobId }),
+        url: urls.videoUrl(video.fileId, { jobId: video.jobId }),
       });
       expect(early.statusCode).toBe(404);
       await t.store.db
@@ -336,7 +350,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       const f = files[name]!;
       return t.app.inject({
         method: 'GET',
-        url: urls.previewUrl(f.fileId, f.sha256, { jobId: f.jobId, toJpeg }),
+        url: urls.previewUrl(f.fileId, { jobId: f.jobId, toJpeg }),
         headers,
       });
     };
@@ -356,7 +370,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       const f = files['clip.mp4']!;
       const reply = await t.app.inject({
         method: 'HEAD',
-        url: urls.previewUrl(f.fileId, f.sha256, { jobId: f.jobId }),
+        url: urls.previewUrl(f.fileId, { jobId: f.jobId }),
       });
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-length']).toBe(String(mp4.length));
@@ -389,7 +403,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       const f = files['clip.mov']!;
       const reply = await t.app.inject({
         method: 'GET',
-        url: urls.videoUrl(f.fileId, f.sha256, { jobId: f.jobId }),
+        url: urls.videoUrl(f.fileId, { jobId: f.jobId }),
         headers: { range: 'bytes=0-99' },
       });
       expect(reply.statusCode).toBe(206);
@@ -418,17 +432,17 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       const f = await storeFile(t, userId, 'page.html', Buffer.from('<script>alert(1)</script>'));
       const reply = await t.app.inject({
         method: 'GET',
-        url: urls.previewUrl(f.fileId, f.sha256, { jobId: f.jobId }),
+        url: urls.previewUrl(f.fileId, { jobId: f.jobId }),
       });
       expect(reply.statusCode).toBe(200);
       expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="page\.html"/);
       expect(reply.headers['content-security-policy']).toContain('sandbox');
     });
 
-    it('refuses a preview signature for the file under another job path', async () => {
+    it('answers 404 for a file named under a job path that is not its own', async () => {
       const f = files['clip.mp4']!;
-      const url = urls.previewUrl(f.fileId, f.sha256, { jobId: f.jobId }).replace(f.jobId, 'default');
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+      const url = urls.previewUrl(f.fileId, { jobId: f.jobId }).replace(f.jobId, 'default');
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     });
   });
 

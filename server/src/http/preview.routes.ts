@@ -145,7 +145,7 @@ export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOp
       const file = await verifiedFile(
         options,
         fileId,
-        (f) => ({ kind: 'file', jobId, fileId, contentSha: f.sha256 }),
+        (f) => ({ kind: 'job', jobId: f.jobId }),
         request.query,
       );
       if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();
@@ -212,7 +212,7 @@ export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOp
       const file = await verifiedFile(
         options,
         fileId,
-        (f) => ({ kind: 'file', jobId, fileId, contentSha: f.sha256 }),
+        (f) => ({ kind: 'job', jobId: f.jobId }),
         request.query,
       );
       if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();

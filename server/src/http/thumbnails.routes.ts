@@ -117,7 +117,7 @@ export async function thumbnailRoutes(app: FastifyInstance, options: MediaRoutes
       const file = await verifiedFile(
         options,
         fileId,
-        (f) => ({ kind: 'file', jobId: f.jobId, fileId, contentSha: f.sha256 }),
+        (f) => ({ kind: 'job', jobId: f.jobId }),
         request.query,
       );
       // A file moved to the trash is reached through the trash URL only.

@@ -36,29 +36,32 @@ describe('media URLs', () => {
   const now = Date.UTC(2026, 0, 10, 13, 45);
   const urls = createMediaUrls({ secret: 'test-secret', clock: () => now });
 
-  it('signs one capability per file that verifies for exactly its job, file and content', () => {
-    const { path, exp, sig, params } = query(urls.thumbUrl('file-1', sha, 256, { jobId: 'job-1' }));
+  it("grants a job's files: one signature per job and expiry, that verifies for no other job", () => {
+    const { path, exp, sig, params } = query(urls.thumbUrl('file-1', 256, { jobId: 'job-1' }));
     expect(path).toBe('/th/3/file-1');
     expect(params.get('area')).toBe('256');
-    const purpose: SignedPurpose = { kind: 'file', jobId: 'job-1', fileId: 'file-1', contentSha: sha };
+    const purpose: SignedPurpose = { kind: 'job', jobId: 'job-1' };
     expect(urls.verify(purpose, exp, sig)).toBe(true);
-    expect(urls.verify({ ...purpose, fileId: 'file-2' }, exp, sig)).toBe(false);
-    expect(urls.verify({ ...purpose, jobId: 'job-2' }, exp, sig)).toBe(false);
-    expect(urls.verify({ ...purpose, contentSha: otherSha }, exp, sig)).toBe(false);
-    expect(urls.verify({ ...purpose, kind: 'trash' }, exp, sig)).toBe(false);
-    expect(urls.verify({ ...purpose }, exp + 1, sig)).toBe(false);
+    expect(query(urls.thumbUrl('file-2', 256, { jobId: 'job-1' })).sig).toBe(sig);
+    expect(sig).toBe(urls.jobSignature('job-1', exp));
+    expect(urls.verify({ kind: 'job', jobId: 'job-2' }, exp, sig)).toBe(false);
+    expect(urls.verify({ kind: 'trash', jobId: 'job-1', fileId: 'file-1', contentSha: sha }, exp, sig)).toBe(
+      false,
+    );
+    expect(urls.verify(purpose, exp + 1, sig)).toBe(false);
     expect(urls.verify(purpose, exp, undefined)).toBe(false);
     expect(urls.verify(purpose, undefined, sig)).toBe(false);
     expect(urls.verify(purpose, exp, `${sig}x`)).toBe(false);
+    expect(urls.jobSignature('job-2', exp)).not.toBe(sig);
   });
 
-  it('gives every URL of a file the same signature, and the trash its own', () => {
-    const thumb = query(urls.thumbUrl('file-1', sha, 1280, { jobId: 'job-1' }));
-    const preview = query(urls.previewUrl('file-1', sha, { jobId: 'job-1' }));
-    const video = query(urls.videoUrl('file-1', sha, { jobId: 'job-1' }));
+  it('gives every URL of a file the job grant, and the trash a signature per file and content', () => {
+    const thumb = query(urls.thumbUrl('file-1', 1280, { jobId: 'job-1' }));
+    const preview = query(urls.previewUrl('file-1', { jobId: 'job-1' }));
+    const video = query(urls.videoUrl('file-1', { jobId: 'job-1' }));
     expect(preview.sig).toBe(thumb.sig);
     expect(video.sig).toBe(thumb.sig);
-    const all = urls.fileUrls({ fileId: 'file-1', jobId: 'job-1', contentSha: sha, mediaKind: 'movie' });
+    const all = urls.fileUrls({ fileId: 'file-1', jobId: 'job-1', mediaKind: 'movie' });
     for (const url of [all.thumbURLSmall, all.thumbURLLarge, all.previewURL, all.videoURL]) {
       expect(query(url as string).sig).toBe(thumb.sig);
     }
@@ -67,64 +70,60 @@ describe('media URLs', () => {
     expect(trash.sig).not.toBe(thumb.sig);
     const trashPurpose: SignedPurpose = { kind: 'trash', jobId: 'job-1', fileId: 'file-1', contentSha: sha };
     expect(urls.verify(trashPurpose, trash.exp, trash.sig)).toBe(true);
-    expect(urls.verify({ ...trashPurpose, kind: 'file' }, trash.exp, trash.sig)).toBe(false);
+    expect(urls.verify({ kind: 'job', jobId: 'job-1' }, trash.exp, trash.sig)).toBe(false);
     expect(urls.verify({ ...trashPurpose, jobId: 'job-2' }, trash.exp, trash.sig)).toBe(false);
+    expect(urls.verify({ ...trashPurpose, fileId: 'file-2' }, trash.exp, trash.sig)).toBe(false);
+    expect(urls.verify({ ...trashPurpose, contentSha: otherSha }, trash.exp, trash.sig)).toBe(false);
   });
 
-  it('remembers signatures without mixing files up', () => {
+  it('keeps minting the right grant for many jobs', () => {
     const many = createMediaUrls({ secret: 'test-secret', clock: () => now });
-    const first = many.previewUrl('f-0', sha, { jobId: 'j' });
-    for (let i = 0; i < 60_000; i += 1) many.previewUrl(`f-${i}`, sha, { jobId: 'j' });
-    expect(many.previewUrl('f-0', sha, { jobId: 'j' })).toBe(first);
-    expect(many.previewUrl('f-1', sha, { jobId: 'j' })).not.toBe(first.replace('f-0', 'f-1'));
-    const { exp, sig } = query(many.previewUrl('f-59999', sha, { jobId: 'j' }));
-    expect(many.verify({ kind: 'file', jobId: 'j', fileId: 'f-59999', contentSha: sha }, exp, sig)).toBe(
-      true,
-    );
+    const first = many.previewUrl('f', { jobId: 'j-0' });
+    for (let i = 0; i < 3000; i += 1) many.previewUrl('f', { jobId: `j-${i}` });
+    expect(many.previewUrl('f', { jobId: 'j-0' })).toBe(first);
+    const { exp, sig } = query(many.previewUrl('f', { jobId: 'j-2999' }));
+    expect(many.verify({ kind: 'job', jobId: 'j-2999' }, exp, sig)).toBe(true);
+    expect(many.verify({ kind: 'job', jobId: 'j-0' }, exp, sig)).toBe(false);
   });
 
   it('expires 7 to 8 days out, on a day boundary, so one day mints one URL', () => {
-    const { exp } = query(urls.thumbUrl('f', sha, 1280, { jobId: 'j' }));
+    const { exp } = query(urls.thumbUrl('f', 1280, { jobId: 'j' }));
     expect((exp * 1000) % DAY).toBe(0);
     expect(exp * 1000 - now).toBeGreaterThanOrEqual(7 * DAY);
     expect(exp * 1000 - now).toBeLessThan(8 * DAY);
     const later = createMediaUrls({ secret: 'test-secret', clock: () => now + 5 * 60 * 60 * 1000 });
-    expect(later.thumbUrl('f', sha, 1280, { jobId: 'j' })).toBe(
-      urls.thumbUrl('f', sha, 1280, { jobId: 'j' }),
-    );
+    expect(later.thumbUrl('f', 1280, { jobId: 'j' })).toBe(urls.thumbUrl('f', 1280, { jobId: 'j' }));
   });
 
   it('refuses an expired signature', () => {
-    const { exp, sig } = query(urls.thumbUrl('f', sha, 256, { jobId: 'j' }));
+    const { exp, sig } = query(urls.thumbUrl('f', 256, { jobId: 'j' }));
     const afterExpiry = createMediaUrls({ secret: 'test-secret', clock: () => exp * 1000 + 1 });
-    expect(afterExpiry.verify({ kind: 'file', jobId: 'j', fileId: 'f', contentSha: sha }, exp, sig)).toBe(
-      false,
-    );
+    expect(afterExpiry.verify({ kind: 'job', jobId: 'j' }, exp, sig)).toBe(false);
   });
 
   it('refuses signatures made with another secret', () => {
-    const { exp, sig } = query(urls.thumbUrl('f', sha, 256, { jobId: 'j' }));
+    const { exp, sig } = query(urls.thumbUrl('f', 256, { jobId: 'j' }));
     const other = createMediaUrls({ secret: 'other', clock: () => now });
-    expect(other.verify({ kind: 'file', jobId: 'j', fileId: 'f', contentSha: sha }, exp, sig)).toBe(false);
+    expect(other.verify({ kind: 'job', jobId: 'j' }, exp, sig)).toBe(false);
   });
 
   it('gives a FileRecord its URLs by kind, absolute under PUBLIC_URL', () => {
     const absolute = createMediaUrls({ secret: 's', publicUrl: 'https://photos.example/', clock: () => now });
-    const movie = absolute.fileUrls({ fileId: 'f', jobId: 'j', contentSha: sha, mediaKind: 'movie' });
+    const movie = absolute.fileUrls({ fileId: 'f', jobId: 'j', mediaKind: 'movie' });
     expect(movie.thumbURLSmall).toMatch(/^https:\/\/photos\.example\/th\/3\/f\?area=256&exp=\d+&sig=/);
     expect(movie.thumbURLLarge).toContain('area=1280');
     expect(movie.previewURL).toMatch(/^https:\/\/photos\.example\/st\/4\/jobs\/j\/files_by_id\/f\/preview\?/);
     expect(movie.videoURL).toMatch(/\/st\/4\/jobs\/j\/files_by_id\/f\/video\?/);
-    const picture = urls.fileUrls({ fileId: 'f', jobId: 'j', contentSha: sha, mediaKind: 'picture' });
+    const picture = urls.fileUrls({ fileId: 'f', jobId: 'j', mediaKind: 'picture' });
     expect(picture.videoURL).toBeNull();
     expect(picture.thumbURLSmall?.startsWith('/th/3/f?')).toBe(true);
-    const doc = urls.fileUrls({ fileId: 'f', jobId: 'j', contentSha: sha, mediaKind: 'document' });
+    const doc = urls.fileUrls({ fileId: 'f', jobId: 'j', mediaKind: 'document' });
     expect(doc).toMatchObject({ thumbURLSmall: null, thumbURLLarge: null, videoURL: null });
   });
 
   it('appends to_jpeg outside the signature', () => {
-    const plain = query(urls.previewUrl('f', sha, { jobId: 'j' }));
-    const jpeg = query(urls.previewUrl('f', sha, { jobId: 'j', toJpeg: true }));
+    const plain = query(urls.previewUrl('f', { jobId: 'j' }));
+    const jpeg = query(urls.previewUrl('f', { jobId: 'j', toJpeg: true }));
     expect(jpeg.params.get('to_jpeg')).toBe('1');
     expect(jpeg.sig).toBe(plain.sig);
   });

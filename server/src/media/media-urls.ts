@@ -4,13 +4,19 @@ import { type FileMediaLinks, fileMediaLinks } from '@nordlys/contract/media-lin
 /**
  * Capability URLs for thumbnails, originals and encodes. An `<img>` or `<video>` cannot send the
  * basic-auth header, so the URL itself carries the right to read: an HMAC-SHA256 over what it
- * names and an expiry. One signature per file, over (job, file, content hash, expiry), grants
- * reading that file's thumbnails, its bytes and its encode: these rights all go to the same
- * holder for the same file, so three purpose-scoped signatures would protect nothing more and
- * cost three HMACs per listed file. A signature verifies for no other file, content, job or
- * expiry. A trashed file's thumbnail signature is scoped to the trash and grants nothing else.
- * The thumbnail area and `to_jpeg` select renderings of the same bytes, so they are not signed.
+ * grants and an expiry.
  *
+ * A file's media URLs carry a grant for its job: one signature over (job, expiry) that every file
+ * of the job shares, together with the file's id. A month listing names thousands of files, and
+ * an HMAC per file was the largest part of the server's work to answer it; a grant costs one per
+ * listing, and every listing of the job on the same day carries the same one. What a grant opens
+ * is bounded twice: only files of the job it names (each route checks the file's own job), and
+ * only by id. File ids are random UUIDs (122 bits) that appear only in answers to the job's
+ * readers and in these URLs, so a URL that leaks gives away its own file, not the library. A
+ * trashed file's thumbnails have a signature of their own, over the job, the file and its
+ * content, which grants nothing else.
+ *
+ * The thumbnail area and `to_jpeg` select renderings of the same bytes, so they are not signed.
  * Expiry is rounded up to a UTC day boundary so that every request on the same day mints the
  * same URL: browsers and CDNs then cache one URL per thumbnail instead of one per listing.
  */
@@ -25,18 +31,14 @@ export const generateMediaUrlSecret = () => randomBytes(32).toString('base64url'
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_TTL_DAYS = 7;
 
-/** What a signature grants: a file's media (`file`) or a trashed file's thumbnails (`trash`). */
-export interface SignedPurpose {
-  kind: 'file' | 'trash';
-  jobId: string;
-  fileId: string;
-  contentSha: string;
-}
+/** What a signature grants: the media of a job's files (`job`) or a trashed file's thumbnails (`trash`). */
+export type SignedPurpose =
+  | { kind: 'job'; jobId: string }
+  | { kind: 'trash'; jobId: string; fileId: string; contentSha: string };
 
 export interface FileUrlsInput {
   fileId: string;
   jobId: string;
-  contentSha: string;
   mediaKind: 'picture' | 'movie' | 'document';
 }
 
@@ -44,14 +46,14 @@ export interface FileUrlsInput {
 export type FileUrls = FileMediaLinks;
 
 export interface MediaUrls {
-  thumbUrl(fileId: string, contentSha: string, area: ThumbArea, opts: { jobId: string }): string;
+  thumbUrl(fileId: string, area: ThumbArea, opts: { jobId: string }): string;
   trashThumbUrl(jobId: string, fileId: string, contentSha: string, area: ThumbArea): string;
-  previewUrl(fileId: string, contentSha: string, opts: { jobId: string; toJpeg?: boolean }): string;
-  videoUrl(fileId: string, contentSha: string, opts: { jobId: string }): string;
+  previewUrl(fileId: string, opts: { jobId: string; toJpeg?: boolean }): string;
+  videoUrl(fileId: string, opts: { jobId: string }): string;
   /** Every URL a FileRecord carries, in one call. */
   fileUrls(file: FileUrlsInput): FileUrls;
-  /** The one signature those URLs share, for a listing that lets the client build them. */
-  fileSignature(file: Omit<FileUrlsInput, 'mediaKind'>, exp: number): string;
+  /** The grant those URLs carry, for a listing that lets the client build them. */
+  jobSignature(jobId: string, exp: number): string;
   /** What every media URL starts with: PUBLIC_URL, or '' for root-relative URLs. */
   readonly origin: string;
   /** True when `sig` is a valid, unexpired signature of `purpose` with expiry `exp` (epoch seconds). */
@@ -69,7 +71,10 @@ export interface MediaUrlOptions {
 }
 
 const canonical = (p: SignedPurpose, exp: number) =>
-  `${p.kind}\n${p.jobId}\n${p.fileId}\n${p.contentSha}\n${exp}`;
+  p.kind === 'job' ? `job\n${p.jobId}\n${exp}` : `trash\n${p.jobId}\n${p.fileId}\n${p.contentSha}\n${exp}`;
+
+/** Grants kept for reuse: a listing asks for the same one once per file. */
+const GRANT_MEMO_SIZE = 1024;
 
 /**
  * HMAC-SHA256 (RFC 2104) as two one-shot hashes over precomputed pads. A listing signs thousands
@@ -107,42 +112,45 @@ export function createMediaUrls(options: MediaUrlOptions): MediaUrls {
 
   const currentExpiry = () => Math.ceil((clock() + ttlMs) / DAY_MS) * (DAY_MS / 1000);
 
-  // No memo of minted signatures: the one-shot HMAC costs about 2 µs, less than a map lookup
-  // keyed by the ~150-character canonical string.
-  const signedQuery = (purpose: SignedPurpose) => {
+  const grants = new Map<string, string>();
+  const jobSignature = (jobId: string, exp: number) => {
+    const key = `${exp} ${jobId}`;
+    let sig = grants.get(key);
+    if (sig === undefined) {
+      sig = sign({ kind: 'job', jobId }, exp);
+      if (grants.size >= GRANT_MEMO_SIZE) grants.clear();
+      grants.set(key, sig);
+    }
+    return sig;
+  };
+  const jobQuery = (jobId: string) => {
     const exp = currentExpiry();
-    return `exp=${exp}&sig=${sign(purpose, exp)}`;
+    return `exp=${exp}&sig=${jobSignature(jobId, exp)}`;
   };
 
   const e = encodeURIComponent;
 
   const urls: MediaUrls = {
     currentExpiry,
-    thumbUrl(fileId, contentSha, area, { jobId }) {
-      const query = signedQuery({ kind: 'file', jobId, fileId, contentSha });
-      return `${origin}/th/3/${e(fileId)}?area=${area}&${query}`;
+    thumbUrl(fileId, area, { jobId }) {
+      return `${origin}/th/3/${e(fileId)}?area=${area}&${jobQuery(jobId)}`;
     },
     trashThumbUrl(jobId, fileId, contentSha, area) {
-      const query = signedQuery({ kind: 'trash', jobId, fileId, contentSha });
-      return `${origin}/th/3/trash/${e(jobId)}/${e(fileId)}?area=${area}&${query}`;
-    },
-    previewUrl(fileId, contentSha, { jobId, toJpeg }) {
-      const query = signedQuery({ kind: 'file', jobId, fileId, contentSha });
-      return `${origin}/st/4/jobs/${e(jobId)}/files_by_id/${e(fileId)}/preview?${query}${toJpeg ? '&to_jpeg=1' : ''}`;
-    },
-    videoUrl(fileId, contentSha, { jobId }) {
-      const query = signedQuery({ kind: 'file', jobId, fileId, contentSha });
-      return `${origin}/st/4/jobs/${e(jobId)}/files_by_id/${e(fileId)}/video?${query}`;
-    },
-    fileUrls({ fileId, jobId, contentSha, mediaKind }) {
-      // One signature serves every URL of the file.
       const exp = currentExpiry();
-      const sig = sign({ kind: 'file', jobId, fileId, contentSha }, exp);
-      return fileMediaLinks(origin, { jobId, fileId, exp, sig }, mediaKind);
+      const sig = sign({ kind: 'trash', jobId, fileId, contentSha }, exp);
+      return `${origin}/th/3/trash/${e(jobId)}/${e(fileId)}?area=${area}&exp=${exp}&sig=${sig}`;
     },
-    fileSignature({ fileId, jobId, contentSha }, exp) {
-      return sign({ kind: 'file', jobId, fileId, contentSha }, exp);
+    previewUrl(fileId, { jobId, toJpeg }) {
+      return `${origin}/st/4/jobs/${e(jobId)}/files_by_id/${e(fileId)}/preview?${jobQuery(jobId)}${toJpeg ? '&to_jpeg=1' : ''}`;
     },
+    videoUrl(fileId, { jobId }) {
+      return `${origin}/st/4/jobs/${e(jobId)}/files_by_id/${e(fileId)}/video?${jobQuery(jobId)}`;
+    },
+    fileUrls({ fileId, jobId, mediaKind }) {
+      const exp = currentExpiry();
+      return fileMediaLinks(origin, { jobId, fileId, exp, sig: jobSignature(jobId, exp) }, mediaKind);
+    },
+    jobSignature,
     origin,
     verify(purpose, exp, sig) {
       if (exp === undefined || sig === undefined) return false;

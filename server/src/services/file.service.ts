@@ -23,7 +23,7 @@ import type { FileType } from '../store/schema';
 import type { JobService } from './job.service';
 
 /** The media side signs the URLs; absent, a record carries nulls and the client shows placeholders. */
-export type FileUrlSigner = Pick<MediaUrls, 'fileUrls' | 'fileSignature' | 'currentExpiry' | 'origin'>;
+export type FileUrlSigner = Pick<MediaUrls, 'fileUrls' | 'jobSignature' | 'currentExpiry' | 'origin'>;
 
 /** Implemented by the media processing (thumbnails, encodes); called once a file is committed. */
 export interface MediaProcessing {
@@ -39,7 +39,6 @@ export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | nul
   const urls = signer?.fileUrls({
     fileId: file.id,
     jobId: file.job_id,
-    contentSha: file.content_sha256,
     mediaKind: file.media_kind,
   });
   return {
@@ -73,45 +72,37 @@ export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | nul
 
 /**
  * The one place stored files become a tile listing: the TimelineTiles JSON text, assembled
- * around the columns the database built (see TileColumnsJson), with each file's signature and
- * uploader index added here.
+ * around the columns the database built (see TileColumnsJson), with the job's media grant and
+ * each file's uploader index added here.
  */
 export function toTimelineTilesJson(
   job: { id: string; ownerId: string },
   columns: TileColumnsJson,
   signer: FileUrlSigner | null,
 ): string {
-  const ids = JSON.parse(columns.fileID) as string[];
-  const shas = JSON.parse(columns.contentSha) as string[];
   const uploaders = JSON.parse(columns.uploader) as (string | null)[];
   const exp = signer?.currentExpiry() ?? 0;
   const users: string[] = [];
   const userIndex = new Map<string, number>();
-  const n = ids.length;
-  const user: number[] = new Array(n);
-  const sig: (string | null)[] = new Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const userId = uploaders[i] ?? job.ownerId;
+  const user: number[] = uploaders.map((uploader) => {
+    const userId = uploader ?? job.ownerId;
     let index = userIndex.get(userId);
     if (index === undefined) {
       index = users.push(userId) - 1;
       userIndex.set(userId, index);
     }
-    user[i] = index;
-    sig[i] = signer
-      ? signer.fileSignature({ fileId: ids[i] as string, jobId: job.id, contentSha: shas[i] as string }, exp)
-      : null;
-  }
-  const head: Pick<TimelineTiles, 'jobID' | 'origin' | 'exp' | 'users' | 'user' | 'sig'> = {
+    return index;
+  });
+  const head: Pick<TimelineTiles, 'jobID' | 'origin' | 'exp' | 'sig' | 'users' | 'user'> = {
     jobID: job.id,
     origin: signer?.origin ?? '',
     exp,
+    sig: signer ? signer.jobSignature(job.id, exp) : null,
     users,
     user,
-    sig,
   };
   // Every other column goes out as the database built it.
-  const { contentSha: _signed, uploader: _indexed, ...built } = columns;
+  const { uploader: _indexed, ...built } = columns;
   const sent: Record<Exclude<keyof TimelineTiles, keyof typeof head>, string> = built;
   const rest = Object.entries(sent)
     .map(([key, json]) => `,${JSON.stringify(key)}:${json}`)

@@ -50,8 +50,7 @@ const FILE_NAME = sql<string>`coalesce(${col('file_name')},
  * A window's tiles as the JSON text of each column, built by the database in one aggregate over
  * the window in reply order. A month is thousands of files: reading them as rows and encoding
  * them again costs the server more than the database spends building the arrays, which go into
- * the reply as they are. Only the ids, content hashes and uploaders are parsed (to sign each
- * file and index its uploader).
+ * the reply as they are. Only the uploaders are parsed (to index them).
  */
 export interface TileColumnsJson {
   fileID: string;
@@ -62,8 +61,6 @@ export interface TileColumnsJson {
   width: string;
   height: string;
   thumbhash: string;
-  /** Per file, its content hash: what its signature covers; not sent. */
-  contentSha: string;
   /** Per file, null when the job's owner uploaded it, else the uploader's id. */
   uploader: string;
 }
@@ -82,7 +79,6 @@ const tileColumnsFor = (
   width: [col('width'), 'integer'],
   height: [col('height'), 'integer'],
   thumbhash: [col('thumbhash'), 'text'],
-  contentSha: [col('content_sha256'), 'text'],
   uploader: [sql`case when ${col('user_id')} = ${ownerId} then null else ${col('user_id')} end`, 'text'],
 });
 
@@ -106,7 +102,6 @@ export function createTileRepository(db: Database, dialect: Dialect) {
       const rows = windowInReplyOrder(db, window, page)
         .select([
           'files.id',
-          'files.content_sha256',
           'files.user_id',
           'files.file_name',
           'files.taken_at',
