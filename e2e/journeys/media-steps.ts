@@ -40,6 +40,16 @@ export class ApiUser {
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
   }
 
+  /** DELETE /st/4/jobs/{id}/files_by_id/{fileId}, as another device of the user would. */
+  async delete(file: FileRecord): Promise<number> {
+    const response = await fetch(`${this.baseUrl}/st/4/jobs/${file.jobID}/files_by_id/${file.fileID}`, {
+      method: 'DELETE',
+      headers: { Authorization: this.auth },
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
   /** POST /st/4/jobs/default/upload: multipart with path, mtime, then the file. */
   async upload(file: string, mtimeSeconds: number, name = path.basename(file)): Promise<FileRecord> {
     const form = new FormData();

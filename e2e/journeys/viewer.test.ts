@@ -149,4 +149,26 @@ describe('viewer journey', () => {
     await page.waitForURL(`**/photos/${uploaded.exif.fileID}`);
     expect(browser.errors).toEqual([]);
   });
+
+  it('follows the change feed: a file deleted on another device gives way to its neighbour', async () => {
+    // The oldest file: once it is gone, the previous one is all there is.
+    const gone = await user.upload(
+      path.join(workDir, 'made-landscape.jpg'),
+      seconds('2020-06-01T00:00:00Z'),
+      'gone.jpg',
+    );
+    await user.waitForUrl(gone.thumbURLLarge!);
+    browser = await user.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/photos/${gone.fileID}`);
+    const viewer = page.getByRole('dialog');
+    await viewer.getByRole('img', { name: /gone\.jpg/ }).waitFor();
+    await viewer.getByRole('button', { name: 'Previous file' }).waitFor();
+    expect(await user.delete(gone)).toBe(200);
+    // The viewer reads the change feed every 30 s and whenever the tab regains focus.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForURL(`**/photos/${uploaded.rotated.fileID}`);
+    await viewer.getByRole('img', { name: /rotated-orientation6\.jpg/ }).waitFor();
+    expect(browser.errors).toEqual([]);
+  });
 });

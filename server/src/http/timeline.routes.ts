@@ -127,7 +127,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
     {
       schema: {
         tags: ['timeline'],
-        summary: 'The /files window as columns of what the grid shows (one signature per file); same headers',
+        summary:
+          "The /files window as columns of what the grid shows (the job's media grant once); same headers",
         params: JobParams,
         querystring: FilesQuery,
         response: { 200: TimelineTiles, '4xx': ErrorReply },

@@ -91,7 +91,7 @@ export function createTimelineService({ db, dialect, jobs, clock, signer }: Time
       };
     },
 
-    /** The files() window as columns; one signature per file, their expiry shared. */
+    /** The files() window as columns, with the job's media grant once. */
     async tiles(userId: string, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
       const { job, window } = await readableWindow(userId, jobIdParam, query);
       const [columns, totalItems] = await Promise.all([

@@ -12,6 +12,7 @@ import { rootReducer } from '../../state/store';
 import type { Direction } from './carousel.slice';
 import type { CarouselSource } from './carousel.source';
 import { CarouselPage } from './carousel-page.component';
+import { CAROUSEL_CHANGES_POLL_MS } from './use-carousel';
 
 /** A source over a fixed newest-first list, as the server or the timeline would give it. */
 function listSource(files: FileRecord[]): CarouselSource & { loads: string[] } {
@@ -125,6 +126,50 @@ describe('timeline viewer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/photos/a'));
     act(() => emitFileActionEvent({ kind: 'removed', jobId: 'job-1', fileIds: ['a'] }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/photos'));
+  });
+
+  it('follows the change feed: a file removed on another device gives way to the next', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: number[] = [];
+    const feeds = [
+      { serial: 7, removed: [] },
+      { serial: 9, removed: ['b', 'not-listed'] },
+    ];
+    const source: CarouselSource = {
+      ...listSource(timelineFiles('a', 'b', 'c')),
+      async load(fileId) {
+        const files = timelineFiles('a', 'b', 'c');
+        const index = files.findIndex((file) => file.fileID === fileId);
+        return {
+          file: files[index]!,
+          before: files.slice(0, index),
+          after: files.slice(index + 1),
+          serial: 5,
+        };
+      },
+      async removedSince(serial) {
+        asked.push(serial);
+        return feeds.shift() ?? { serial, removed: [] };
+      },
+    };
+    const router = renderViewer('/photos/b', source);
+    await screen.findByRole('img', { name: /b\.jpg/ });
+    expect(asked).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CAROUSEL_CHANGES_POLL_MS);
+    });
+    expect(router.state.location.pathname).toBe('/photos/b');
+    // Regaining focus asks at once, from the serial the last answer gave.
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/photos/c'));
+    expect(asked).toEqual([5, 7]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CAROUSEL_CHANGES_POLL_MS);
+    });
+    expect(asked).toEqual([5, 7, 9]);
+    expect(screen.getByRole('img', { name: /c\.jpg/ })).toBeTruthy();
   });
 
   it('an unknown file shows a message instead of a picture', async () => {

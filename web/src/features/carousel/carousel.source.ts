@@ -1,6 +1,7 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { CHANGE_FILE_REMOVED } from '@nordlys/contract/timeline';
 import { DEFAULT_JOB, fetchFile } from '../../api/files.api';
-import { fetchFiles, TIMELINE_TYPES } from '../../api/timeline.api';
+import { fetchChanges, fetchFiles, TIMELINE_TYPES } from '../../api/timeline.api';
 import type { Direction } from './carousel.slice';
 
 /**
@@ -12,11 +13,16 @@ export interface CarouselSource {
   load(
     fileId: string,
     signal?: AbortSignal,
-  ): Promise<{ file: FileRecord; before: FileRecord[]; after: FileRecord[] }>;
+  ): Promise<{ file: FileRecord; before: FileRecord[]; after: FileRecord[]; serial?: number | null }>;
   /** Files beyond `edge` in a direction; an empty list means the end. */
   more(edge: FileRecord, direction: Direction, signal?: AbortSignal): Promise<FileRecord[]>;
   /** A fresh record (new signed URLs, finished encode). */
   refresh(file: FileRecord, signal?: AbortSignal): Promise<FileRecord>;
+  /**
+   * Files removed since `serial` (the one `load` read its files at) by another device or tab, and
+   * the serial to ask from next. Without it the viewer follows only removals made here.
+   */
+  removedSince?(serial: number, signal?: AbortSignal): Promise<{ serial: number; removed: string[] }>;
 }
 
 export const CAROUSEL_WINDOW = 60;
@@ -24,14 +30,8 @@ export const CAROUSEL_WINDOW = 60;
 const FUTURE_SLACK_S = 366 * 24 * 3600;
 
 /** Older files than `timestamp` (and its ties): the first page of a newest-first window. */
-async function older(jobId: string, timestamp: number, signal?: AbortSignal) {
-  const page = await fetchFiles(
-    jobId,
-    { start: 0, end: timestamp, types: TIMELINE_TYPES, limit: CAROUSEL_WINDOW },
-    signal,
-  );
-  return page.files;
-}
+const older = (jobId: string, timestamp: number, signal?: AbortSignal) =>
+  fetchFiles(jobId, { start: 0, end: timestamp, types: TIMELINE_TYPES, limit: CAROUSEL_WINDOW }, signal);
 
 /**
  * Newer files than `timestamp` (and its ties). The list is newest first, so the closest ones are
@@ -59,15 +59,20 @@ export function apiCarouselSource(jobId = DEFAULT_JOB, clock: () => number = Dat
         newer(jobId, file.timestamp, nowSeconds(), signal),
         older(jobId, file.timestamp, signal),
       ]);
-      return { file, before, after };
+      return { file, before, after: after.files, serial: after.lastEventSerial };
     },
-    more(edge, direction, signal) {
+    async more(edge, direction, signal) {
       return direction === 'next'
-        ? older(jobId, edge.timestamp, signal)
+        ? (await older(jobId, edge.timestamp, signal)).files
         : newer(jobId, edge.timestamp, nowSeconds(), signal);
     },
     refresh(file, signal) {
       return fetchFile(jobId, file.fileID, signal);
+    },
+    async removedSince(serial, signal) {
+      const feed = await fetchChanges(jobId, serial, signal);
+      const removed = feed.changes.filter((change) => change.type === CHANGE_FILE_REMOVED);
+      return { serial: feed.serial, removed: removed.map((change) => change.id) };
     },
   };
 }

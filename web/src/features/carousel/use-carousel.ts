@@ -1,4 +1,4 @@
-import { type Dispatch, useEffect, useReducer, useRef } from 'react';
+import { type Dispatch, type RefObject, useEffect, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/errors';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
 import { isMovieFile } from '../../file-actions/file-kind';
@@ -18,6 +18,9 @@ import {
 } from './carousel.slice';
 import type { CarouselSource } from './carousel.source';
 
+/** How often the viewer reads the job's change feed, as the timeline does. */
+export const CAROUSEL_CHANGES_POLL_MS = 30_000;
+
 /** Loads the file and its neighbours, and reloads when the address names a file not in the list. */
 function useLoad(
   state: CarouselState,
@@ -25,6 +28,7 @@ function useLoad(
   source: CarouselSource,
   fileId: string,
   autoplay: boolean,
+  serial: RefObject<number | null>,
 ) {
   const known = state.files.some((file) => file.fileID === fileId);
   const inList = state.status === 'open' && known;
@@ -38,9 +42,10 @@ function useLoad(
     const controller = new AbortController();
     dispatch(actions.opened({ autoplay }));
     source.load(fileId, controller.signal).then(
-      ({ file, before, after }) => {
-        if (!controller.signal.aborted)
-          dispatch(actions.loaded({ files: mergeFiles(before, [file], after), fileId }));
+      ({ file, before, after, serial: readAt }) => {
+        if (controller.signal.aborted) return;
+        serial.current = readAt ?? null;
+        dispatch(actions.loaded({ files: mergeFiles(before, [file], after), fileId }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -141,13 +146,57 @@ function useDeletions(dispatch: Dispatch<CarouselAction>) {
   );
 }
 
+/**
+ * Files removed elsewhere (another device, another tab) leave the list too: the job's change feed,
+ * every 30 s and when the tab regains focus, from the serial the files were read at.
+ */
+function useRemoteRemovals(
+  state: CarouselState,
+  dispatch: Dispatch<CarouselAction>,
+  source: CarouselSource,
+  serial: RefObject<number | null>,
+) {
+  const open = state.status === 'open';
+  useEffect(() => {
+    const removedSince = source.removedSince;
+    if (!open || !removedSince) return;
+    const controller = new AbortController();
+    let polling = false;
+    const poll = async () => {
+      const since = serial.current;
+      if (since === null || polling) return;
+      polling = true;
+      try {
+        const feed = await removedSince(since, controller.signal);
+        if (controller.signal.aborted) return;
+        serial.current = Math.max(serial.current ?? since, feed.serial);
+        for (const id of feed.removed) dispatch(actions.fileRemoved(id));
+      } catch {
+        // Offline or refused: the next poll asks again from the same serial.
+      } finally {
+        polling = false;
+      }
+    };
+    const timer = setInterval(() => void poll(), CAROUSEL_CHANGES_POLL_MS);
+    const onFocus = () => void poll();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [open, source, dispatch, serial]);
+}
+
 /** The viewer's state and the effects that drive it; the component renders and sends commands. */
 export function useCarousel(source: CarouselSource, fileId: string, autoplay: boolean) {
   const [state, dispatch] = useReducer(carouselReducer, undefined, initialCarouselState);
-  useLoad(state, dispatch, source, fileId, autoplay);
+  const serial = useRef<number | null>(null);
+  useLoad(state, dispatch, source, fileId, autoplay, serial);
   useExtend(state, dispatch, source);
   usePreload(state);
   useSlideshow(state, dispatch);
   useDeletions(dispatch);
+  useRemoteRemovals(state, dispatch, source, serial);
   return [state, dispatch] as const;
 }
