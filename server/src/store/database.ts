@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations/migration-list';
@@ -19,6 +19,33 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** Statements kept prepared, most recently used last; enough for every query shape the server runs. */
+export const STATEMENT_CACHE_SIZE = 512;
+
+/**
+ * Kysely prepares each query anew, and SQLite's prepare (parse and plan) costs about as much as
+ * running the small queries a request makes. The server runs a few hundred distinct statements
+ * over and over, so they stay prepared. A statement is reused only after its previous run has
+ * finished: Kysely runs one query at a time on the connection and reads results in full.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) statements.delete(source);
+      else {
+        statement = sqlite.prepare(source);
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): Store {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -34,7 +61,7 @@ export function openDatabase(config: DatabaseConfig): Store {
     sqlite.pragma('mmap_size = 1073741824');
     // Keeps planner statistics current at little cost (it analyzes only what changed a lot).
     sqlite.pragma('optimize = 0x10002');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     const close = async () => {
       if (sqlite.open) sqlite.pragma('optimize');
       await db.destroy();
