@@ -26,7 +26,7 @@ describe('withStatementCache', () => {
     expect(cache.prepare('select 1 as n')).toBe(first);
     const again = cache.prepare('select 2 as n');
     expect(again).not.toBe(second);
-    expect(again.all()).toEqual([{ n: 2 }]);
+    expect(again.all([])).toEqual([{ n: 2 }]);
   });
 
   it('answers correctly through Kysely, across writes and a change of schema', async () => {
