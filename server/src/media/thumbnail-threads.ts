@@ -82,9 +82,11 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
         worker.postMessage(request);
         continue;
       }
-      // Handed over without a copy when the Buffer owns its whole memory (a read blob does).
+      // Handed over without a copy when the Buffer owns its whole memory (a read blob does). Else
+      // a copy in memory of its own: a small Buffer is a slice of Node's shared pool, which can
+      // never be transferred (Node 22 and later refuse it outright).
       const whole = picture.byteOffset === 0 && picture.byteLength === picture.buffer.byteLength;
-      const view = whole ? picture : Buffer.from(picture);
+      const view = whole ? picture : new Uint8Array(picture);
       const request: ThumbnailRequest = { bytes: view };
       worker.postMessage(request, [view.buffer as ArrayBuffer]);
     }
