@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations/migration-list';
 import type { DB } from './schema';
+import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqlite-driver';
 
 export type Database = Kysely<DB>;
 export type Dialect = DatabaseConfig['kind'];
@@ -28,8 +28,8 @@ export const STATEMENT_CACHE_SIZE = 512;
  * over and over, so they stay prepared. A statement is reused only after its previous run has
  * finished: Kysely runs one query at a time on the connection and reads results in full.
  */
-export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+export function withStatementCache(sqlite: SQLiteDatabase): SqliteDatabase {
+  const statements = new Map<string, SQLiteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(source: string) {

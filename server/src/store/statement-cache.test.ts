@@ -1,10 +1,10 @@
-import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATEMENT_CACHE_SIZE, withStatementCache } from './database';
+import { SQLite, type SQLiteDatabase } from './sqlite-driver';
 
 describe('withStatementCache', () => {
-  const opened: SQLite.Database[] = [];
+  const opened: SQLiteDatabase[] = [];
   const open = () => {
     const sqlite = new SQLite(':memory:');
     opened.push(sqlite);
