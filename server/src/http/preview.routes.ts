@@ -9,7 +9,13 @@ import { parseRange } from '../media/byte-range';
 import { pictureToJpeg, UndecodableImageError } from '../media/thumbnails';
 import type { MediaFileRow } from '../store/repositories/content-processing.repository';
 import { ErrorReply, withCommonQuery } from './common-query';
-import { type MediaRoutesOptions, maxAgeUntil, SignedQuery, verifiedFile } from './thumbnails.routes';
+import {
+  type MediaRoutesOptions,
+  maxAgeUntil,
+  ownJobGrant,
+  SignedQuery,
+  verifiedFile,
+} from './thumbnails.routes';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Params = Type.Object({ jobId: Id, fileId: Id });
@@ -142,12 +148,7 @@ export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
     async (request, reply) => {
       const { jobId, fileId } = request.params;
-      const file = await verifiedFile(
-        options,
-        fileId,
-        (f) => ({ kind: 'job', jobId: f.jobId }),
-        request.query,
-      );
+      const file = await verifiedFile(options, fileId, ownJobGrant, request.query);
       if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();
       const exp = request.query.exp!;
 
@@ -209,12 +210,7 @@ export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
     async (request, reply) => {
       const { jobId, fileId } = request.params;
-      const file = await verifiedFile(
-        options,
-        fileId,
-        (f) => ({ kind: 'job', jobId: f.jobId }),
-        request.query,
-      );
+      const file = await verifiedFile(options, fileId, ownJobGrant, request.query);
       if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();
       if (file.mediaKind !== 'movie') throw notFound('not a movie');
       if (file.encodeStatus !== 'ready') throw notFound('video not encoded');

@@ -42,6 +42,9 @@ export function maxAgeUntil(exp: number, now: number): number {
   return Math.max(0, Math.floor(exp - now / 1000));
 }
 
+/** What a live file's media URLs are checked against: the grant of the file's own job. */
+export const ownJobGrant = (file: MediaFileRow): SignedPurpose => ({ kind: 'job', jobId: file.jobId });
+
 /** The file behind a signed URL, or 403 when the signature does not hold for it. */
 export async function verifiedFile(
   { repo, urls }: MediaRoutesOptions,
@@ -114,12 +117,7 @@ export async function thumbnailRoutes(app: FastifyInstance, options: MediaRoutes
     async (request, reply) => {
       const { fileId } = request.params;
       const { area } = request.query;
-      const file = await verifiedFile(
-        options,
-        fileId,
-        (f) => ({ kind: 'job', jobId: f.jobId }),
-        request.query,
-      );
+      const file = await verifiedFile(options, fileId, ownJobGrant, request.query);
       // A file moved to the trash is reached through the trash URL only.
       if (file.deletedAt !== null) throw notFound();
       return sendThumb(request, reply, file, area, request.query.exp!);
