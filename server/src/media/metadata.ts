@@ -8,7 +8,10 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import type { MediaKind } from '../domain/file-type';
 
-/** What the ingest keeps of a file's bytes to read metadata from, without holding the whole file. */
+/**
+ * What the ingest keeps of a file's bytes to read metadata from when the store cannot hand the
+ * stored file to a reader (S3), without holding the whole file.
+ */
 export interface ByteSample {
   /** The first bytes (headers, EXIF). */
   head: Buffer;
@@ -19,6 +22,15 @@ export interface ByteSample {
 
 export const SAMPLE_HEAD_BYTES = 4 * 1024 * 1024;
 export const SAMPLE_TAIL_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Where metadata is read from: the stored file itself when the store keeps one on this machine
+ * (exifr, libvips and ffmpeg each read only the parts they need, and no bytes pass through
+ * JavaScript), else the sample kept while the bytes streamed by. A sample holds megabytes per
+ * upload for the whole upload, long enough for the garbage collector to promote them, and that
+ * churn made the main thread run a full collection every few camera photos.
+ */
+export type MetadataSource = { file: string } | ByteSample;
 
 export interface MediaMetadata {
   width: number | null;
@@ -56,8 +68,11 @@ export function sampleSizesFor(kind: MediaKind): { head: number; tail: number } 
   // document's metadata is not read at all.
   if (kind === 'picture') return { head: SAMPLE_HEAD_BYTES, tail: 0 };
   if (kind === 'movie') return { head: SAMPLE_HEAD_BYTES, tail: SAMPLE_TAIL_BYTES };
-  return { head: 0, tail: 0 };
+  return NO_SAMPLE;
 }
+
+/** Keeps nothing: the stored file is read instead, or no metadata is read at all. */
+export const NO_SAMPLE: { readonly head: number; readonly tail: number } = { head: 0, tail: 0 };
 
 /**
  * Keeps the first and last bytes of a stream as it passes. Memory stays at most
@@ -125,10 +140,11 @@ export function parseExifDate(value: unknown, offset: unknown): number | null {
   return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
-async function pictureMetadata(sample: ByteSample): Promise<MediaMetadata> {
+async function pictureMetadata(source: MetadataSource): Promise<MediaMetadata> {
   const result: MediaMetadata = { ...EMPTY_METADATA };
+  const input = 'file' in source ? source.file : source.head;
   const exif = await exifr
-    .parse(sample.head, { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false })
+    .parse(input, { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false })
     .catch(() => undefined);
   if (exif) {
     result.make = text(exif.Make);
@@ -148,7 +164,7 @@ async function pictureMetadata(sample: ByteSample): Promise<MediaMetadata> {
   }
   // Image headers sit at the start, so the head is enough for the dimensions; a picture that does
   // not decode simply has none (its thumbnail fails later, it is still stored).
-  const info = await sharp(sample.head, { failOn: 'none' })
+  const info = await sharp(input, { failOn: 'none' })
     .metadata()
     .catch(() => null);
   if (info?.width && info.height) {
@@ -199,12 +215,17 @@ export function parseFfmpegInfo(
   };
 }
 
+async function movieMetadata(source: MetadataSource): Promise<MediaMetadata> {
+  const output = 'file' in source ? await runFfmpeg(source.file) : await probeSample(source);
+  return { ...EMPTY_METADATA, ...parseFfmpegInfo(output) };
+}
+
 /**
  * ffmpeg needs to seek (the moov atom may be at the end), so the head and tail are written into
  * a sparse file of the real size: the headers ffmpeg reads are real, the skipped middle is a
  * hole, and a 200 GiB movie costs a few MiB of disk and I/O.
  */
-async function movieMetadata(sample: ByteSample): Promise<MediaMetadata> {
+async function probeSample(sample: ByteSample): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nordlys-probe-'));
   const file = path.join(dir, `${randomUUID()}.bin`);
   try {
@@ -218,17 +239,17 @@ async function movieMetadata(sample: ByteSample): Promise<MediaMetadata> {
     } finally {
       await handle.close();
     }
-    return { ...EMPTY_METADATA, ...parseFfmpegInfo(await runFfmpeg(file)) };
+    return await runFfmpeg(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** Never throws: bytes that do not parse give empty metadata, and the file is stored regardless. */
-export async function extractMetadata(kind: MediaKind, sample: ByteSample): Promise<MediaMetadata> {
+export async function extractMetadata(kind: MediaKind, source: MetadataSource): Promise<MediaMetadata> {
   try {
-    if (kind === 'picture') return await pictureMetadata(sample);
-    if (kind === 'movie') return await movieMetadata(sample);
+    if (kind === 'picture') return await pictureMetadata(source);
+    if (kind === 'movie') return await movieMetadata(source);
   } catch {
     // fall through: unreadable metadata is not an upload failure
   }

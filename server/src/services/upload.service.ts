@@ -8,7 +8,7 @@ import { parseFilePath } from '../domain/file-path';
 import { mediaKindOf, toEpochMs } from '../domain/file-type';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
-import { ByteSampler, extractMetadata, sampleSizesFor } from '../media/metadata';
+import { ByteSampler, extractMetadata, NO_SAMPLE, sampleSizesFor } from '../media/metadata';
 import type { Database } from '../store/database';
 import { type ContentRow, createContentRepository } from '../store/repositories/content.repository';
 import { createFileRepository, type FileWithContent } from '../store/repositories/file.repository';
@@ -137,7 +137,9 @@ export function createUploadService(deps: UploadServiceDeps) {
       prepared.remaining < MAX_UPLOAD_BYTES
         ? { bytes: prepared.remaining, error: () => outOfStorage() }
         : { bytes: MAX_UPLOAD_BYTES, error: () => tooLargeFile() },
-      sampleSizesFor(kindHint),
+      // The folder store hands the stored file to the metadata readers; only a remote store needs
+      // a sample of the bytes kept as they pass.
+      blobs.kind === 'fs' ? NO_SAMPLE : sampleSizesFor(kindHint),
     );
     const source = body as Readable;
     // The source may already have failed (a truncated body parsed before this call).
@@ -160,7 +162,11 @@ export function createUploadService(deps: UploadServiceDeps) {
       if (opts.expectedSha256 && opts.expectedSha256.toLowerCase() !== sha256) {
         throw badRequest('checksum does not match the uploaded bytes');
       }
-      const meta = await extractMetadata(kindHint, meter.sampler.sample());
+      const storedFile = await blobs.localFile(stagedKey);
+      const meta = await extractMetadata(
+        kindHint,
+        storedFile ? { file: storedFile } : meter.sampler.sample(),
+      );
       const kind = mediaKindOf(parsed.extension, meta.durationMs);
       const at = clock();
       const candidate: ContentRow = {
