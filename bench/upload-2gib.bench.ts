@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { generatedStream, uploadMultipart } from './support/multipart';
+import { finished } from 'node:stream/promises';
+import { uploadMultipart, writeGenerated } from './support/multipart';
 import { type BenchRow, fmt, mib, percentile } from './support/report';
 import { rssOf, startBenchServer } from './support/server-process';
 
@@ -13,7 +13,10 @@ const GIB = 1024 * 1024 * 1024;
 async function rawDiskWriteSeconds(file: string, size: number): Promise<number> {
   settleWrites();
   const started = performance.now();
-  await pipeline(generatedStream(size), createWriteStream(file));
+  const sink = createWriteStream(file);
+  await writeGenerated(sink, size);
+  sink.end();
+  await finished(sink);
   const handle = await open(file, 'r');
   await handle.sync();
   await handle.close();
@@ -47,7 +50,7 @@ export async function benchUpload(): Promise<BenchRow[]> {
       ...server,
       path: 'bench/warm-up.bin',
       size: warmUp,
-      file: generatedStream(warmUp),
+      file: { generated: warmUp },
     });
 
     const baseline = rssOf(server.pid);
@@ -66,7 +69,7 @@ export async function benchUpload(): Promise<BenchRow[]> {
         auth: server.auth,
         path: `bench/large-${round}.bin`,
         size,
-        file: generatedStream(size),
+        file: { generated: size },
       });
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);

@@ -25,6 +25,7 @@ import { createDedupService } from './services/dedup.service';
 import { createFileService } from './services/file.service';
 import { createFileActionsService } from './services/file-actions.service';
 import { createJobService } from './services/job.service';
+import { createSha256Thread } from './services/sha256-thread';
 import { createTimelineService } from './services/timeline.service';
 import { createUploadService } from './services/upload.service';
 import type { Store } from './store/database';
@@ -94,11 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountAreaPlugin, { config, db: store.db, repos, accounts, blobs: deps.blobs, clock });
   const jobService = createJobService({ db: store.db, clock });
   const fileService = createFileService({ db: store.db, jobs: jobService, clock, signer: mediaUrls });
+  const checksums = createSha256Thread();
+  app.addHook('onClose', () => checksums.close());
   const uploadService = createUploadService({
     db: store.db,
     blobs: deps.blobs,
     jobs: jobService,
     media: mediaProcessing,
+    checksums,
     maxSpaceOf: accounts.maxSpaceOf,
     clock,
   });

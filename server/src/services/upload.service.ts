@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
 import type { UploadPolicy } from '@nordlys/contract/file';
@@ -22,6 +22,7 @@ import {
   type NewFileInput,
 } from './file.service';
 import type { JobService } from './job.service';
+import type { Sha256Thread, StreamingSha256 } from './sha256-thread';
 
 /** Fields that come with the bytes (multipart text fields or tus Upload-Metadata), still unchecked. */
 export interface UploadFields {
@@ -39,6 +40,7 @@ export interface UploadServiceDeps {
   blobs: BlobStore;
   jobs: JobService;
   media: MediaProcessing;
+  checksums: Sha256Thread;
   maxSpaceOf(userId: string): Promise<number>;
   clock: () => number;
 }
@@ -48,10 +50,10 @@ export const incomingBlobKey = (id: string) => `content/${id.slice(0, 2)}/${id}`
 
 /** Hashes, counts and samples the bytes as they pass, and stops the stream once a limit is crossed. */
 class IngestMeter extends Transform {
-  readonly hash = createHash('sha256');
   readonly sampler: ByteSampler;
 
   constructor(
+    readonly checksum: StreamingSha256,
     private readonly limit: { bytes: number; error: () => Error },
     sample: { head: number; tail: number },
   ) {
@@ -65,8 +67,15 @@ class IngestMeter extends Transform {
       callback(this.limit.error());
       return;
     }
-    this.hash.update(chunk);
-    callback(null, chunk);
+    let behind: Promise<void> | undefined;
+    try {
+      behind = this.checksum.update(chunk);
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    if (behind) behind.then(() => callback(null, chunk));
+    else callback(null, chunk);
   }
 }
 
@@ -78,7 +87,7 @@ export interface PreparedUpload {
 }
 
 export function createUploadService(deps: UploadServiceDeps) {
-  const { db, blobs, jobs, media, clock } = deps;
+  const { db, blobs, jobs, media, checksums, clock } = deps;
 
   /**
    * Every check that needs no bytes, in core.md §5's order after the caller's rights: the job
@@ -134,6 +143,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     // The quota is enforced as bytes arrive, so a body without a declared size cannot overrun it.
     const kindHint = mediaKindOf(parsed.extension, null);
     const meter = new IngestMeter(
+      checksums.begin(),
       prepared.remaining < MAX_UPLOAD_BYTES
         ? { bytes: prepared.remaining, error: () => outOfStorage() }
         : { bytes: MAX_UPLOAD_BYTES, error: () => tooLargeFile() },
@@ -158,7 +168,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       });
       staged = true;
       if (size === 0) throw emptyFile();
-      const sha256 = meter.hash.digest('hex');
+      const sha256 = await meter.checksum.digest();
       if (opts.expectedSha256 && opts.expectedSha256.toLowerCase() !== sha256) {
         throw badRequest('checksum does not match the uploaded bytes');
       }
@@ -200,6 +210,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         throw badRequest('file is incomplete: the upload was cut off');
       throw error;
     } finally {
+      meter.checksum.discard();
       // Bytes that were already stored (or a failed upload) leave no second copy behind.
       if (staged) await blobs.delete(stagedKey).catch(() => undefined);
     }
