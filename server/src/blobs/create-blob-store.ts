@@ -1,6 +1,5 @@
 import type { BlobStore } from './blob-store';
 import { FsBlobStore } from './fs-blob-store';
-import { S3BlobStore } from './s3-blob-store';
 
 export type BlobStoreConfig =
   | { kind: 'fs'; root: string }
@@ -26,6 +25,8 @@ export async function createBlobStore(config: BlobStoreConfig): Promise<BlobStor
       return FsBlobStore.open(config.root);
     case 's3': {
       const { kind: _kind, ...options } = config;
+      // Loaded only here: the AWS SDK is megabytes of heap the folder store never needs.
+      const { S3BlobStore } = await import('./s3-blob-store');
       return new S3BlobStore(options);
     }
   }

@@ -10,7 +10,6 @@ import {
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue, MediaJobName } from './job-queue';
 import { createMediaProcessors, prepareTmpDir } from './media-processors';
-import { createPgBossQueue } from './pg-boss-queue';
 
 /** What the ingest calls after a file's content is committed. */
 export interface MediaProcessing {
@@ -123,6 +122,8 @@ export interface CreateMediaProcessingDeps {
 export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Promise<MediaProcessing> {
   const repo = createContentProcessingRepository(deps.store.db);
   if (deps.postgresUrl) {
+    // Loaded only here: the embedded default runs its queue in process.
+    const { createPgBossQueue } = await import('./pg-boss-queue');
     const queue = await createPgBossQueue({
       connectionString: deps.postgresUrl,
       role: 'sender',

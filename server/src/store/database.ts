@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations/migration-list';
 import type { DB } from './schema';
@@ -9,9 +8,6 @@ import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqlite-driv
 
 export type Database = Kysely<DB>;
 export type Dialect = DatabaseConfig['kind'];
-
-// PostgreSQL hands BIGINT back as a string; every bigint here (bytes, epoch ms) fits a double.
-pg.types.setTypeParser(20, (value) => Number(value));
 
 export interface Store {
   db: Database;
@@ -46,7 +42,7 @@ export function withStatementCache(sqlite: SQLiteDatabase): SqliteDatabase {
   };
 }
 
-export function openDatabase(config: DatabaseConfig): Store {
+export async function openDatabase(config: DatabaseConfig): Promise<Store> {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -68,6 +64,10 @@ export function openDatabase(config: DatabaseConfig): Store {
     };
     return { db, dialect: 'sqlite', close };
   }
+  // Loaded only here: the embedded default never holds the PostgreSQL client in memory.
+  const { default: pg } = await import('pg');
+  // PostgreSQL hands BIGINT back as a string; every bigint here (bytes, epoch ms) fits a double.
+  pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
   // An idle connection can be ended by the server (restart, failover, an administrator); the pool
   // drops it and opens another on demand. Unhandled, the event would end the process.
@@ -89,7 +89,7 @@ export async function migrateToLatest(db: Database): Promise<void> {
 }
 
 export async function openStore(config: DatabaseConfig): Promise<Store> {
-  const store = openDatabase(config);
+  const store = await openDatabase(config);
   try {
     await migrateToLatest(store.db);
   } catch (error) {
