@@ -61,13 +61,6 @@ function fieldsFrom(metadata: Upload['metadata']): {
 }
 
 /**
- * Resumable uploads (tus 1.0 with creation, termination and expiration): files above the
- * configured threshold upload in PATCH chunks to DATA_DIR/tus and survive a dropped connection
- * or a reload. When the last byte arrives the file goes through the same ingest as a multipart
- * upload (hash, content, file row, usage, serial) and the tus file is deleted. For an S3
- * deployment the staging could move to @tus/s3-store; the ingest would then read from there.
- */
-/**
  * FileStore creates its folder from its constructor with a callback that throws, uncaught, if the
  * folder's parent disappears meanwhile (a data dir removed right after start, as tests do). The
  * folder is created and awaited before construction here, so that check is switched off.
@@ -76,6 +69,13 @@ class StagingFileStore extends FileStore {}
 (StagingFileStore.prototype as unknown as { checkOrCreateDirectory(): void }).checkOrCreateDirectory =
   () => {};
 
+/**
+ * Resumable uploads (tus 1.0 with creation, termination and expiration): files above the
+ * configured threshold upload in PATCH chunks to DATA_DIR/tus and survive a dropped connection
+ * or a reload. When the last byte arrives the file goes through the same ingest as a multipart
+ * upload (hash, content, file row, usage, serial) and the tus file is deleted. The staging is this
+ * process's disk, also with S3: one upload's requests must reach one process.
+ */
 export async function tusRoutes(app: FastifyInstance, { uploads, files, dataDir }: TusRoutesOptions) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const directory = path.join(dataDir, 'tus');
