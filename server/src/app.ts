@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tusRoutes, {
     uploads: uploadService,
     files: fileService,
-    dataDir: config.dataDir,
+    blobs: deps.blobs,
+    repo: repos.tusUploads,
     clock,
   });
   await app.register(timelineRoutes, {

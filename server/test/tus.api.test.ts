@@ -1,7 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createBlobStore } from '../src/blobs/create-blob-store';
+import { openStore } from '../src/store/database';
 import { fixture } from './media-test-content';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
@@ -56,6 +60,12 @@ describe.each(databaseKinds)('tus resumable uploads on %s', (kind) => {
 
   const pathOf = (location: string) => new URL(location, 'http://localhost').pathname;
 
+  const listKeys = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const key of t.blobs.list(prefix)) keys.push(key);
+    return keys;
+  };
+
   it('resumes from the offset the server reports and ends as a file record with the right checksum', async () => {
     const alice = await t.signUp();
     const data = fixture('clip.mp4');
@@ -108,8 +118,8 @@ describe.each(databaseKinds)('tus resumable uploads on %s', (kind) => {
       headers: { authorization: alice.auth },
     });
     expect(status.json()).toMatchObject({ status: 'done', file: { fileID: fileId, checksum } });
-    // The staged tus file is gone once ingested.
-    expect(fs.existsSync(path.join(t.dataDir, 'tus', tusId))).toBe(false);
+    // The staged parts are gone once ingested.
+    expect(await listKeys(`tus/${tusId}/`)).toEqual([]);
   });
 
   it('keeps an upload to its owner: another user gets 404, no token 401', async () => {
@@ -164,5 +174,81 @@ describe.each(databaseKinds)('tus resumable uploads on %s', (kind) => {
       .where('user_id', '=', carol.userId)
       .execute();
     expect(files).toEqual([]);
+  });
+
+  it('continues on another API process: state in the database, bytes in the blob store', async () => {
+    // A second server over the same database and blob store, with a data folder of its own.
+    const otherStore = await openStore(t.config.database);
+    const other = await buildApp({
+      config: { ...t.config, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-second-')) },
+      store: otherStore,
+      blobs: await createBlobStore(t.config.blobs),
+      logger: false,
+    });
+    try {
+      const dave = await t.signUp();
+      const data = fixture('photo-exif.jpg');
+      const created = await create(dave, data.length, { path: 'Camera/photo.jpg', mtime: '1700000000' });
+      const location = pathOf(created.headers.location as string);
+      const tusId = location.split('/').pop() as string;
+      const third = Math.floor(data.length / 3);
+      expect((await patch(dave, location, 0, data.subarray(0, third))).statusCode).toBe(204);
+
+      const headers = { authorization: dave.auth, 'tus-resumable': '1.0.0' };
+      const probe = await other.inject({ method: 'HEAD', url: location, headers });
+      expect(probe.headers['upload-offset']).toBe(String(third));
+      // A stale offset is refused, as the tus protocol asks, whichever process gets it.
+      const stale = await other.inject({
+        method: 'PATCH',
+        url: location,
+        headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: data.subarray(0, third),
+      });
+      expect(stale.statusCode).toBe(409);
+      const rest = await other.inject({
+        method: 'PATCH',
+        url: location,
+        headers: {
+          ...headers,
+          'upload-offset': String(third),
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: data.subarray(third),
+      });
+      expect(rest.statusCode).toBe(204);
+      const fileId = rest.headers['x-nordlys-file-id'];
+
+      const status = await t.app.inject({
+        url: `/st/4/uploads/${tusId}`,
+        headers: { authorization: dave.auth },
+      });
+      expect(status.json()).toMatchObject({
+        status: 'done',
+        file: { fileID: fileId, checksum: createHash('sha256').update(data).digest('hex'), width: 1600 },
+      });
+      expect(await listKeys(`tus/${tusId}/`)).toEqual([]);
+      // Ended: no longer a tus resource on either process.
+      expect((await head(dave, location)).statusCode).toBe(404);
+    } finally {
+      await other.close();
+      await otherStore.close();
+    }
+  });
+
+  it('deletes an upload on DELETE, parts and all', async () => {
+    const erin = await t.signUp();
+    const created = await create(erin, 20, { path: 'd.bin', mtime: '1' });
+    const location = pathOf(created.headers.location as string);
+    const tusId = location.split('/').pop() as string;
+    await patch(erin, location, 0, Buffer.from('0123456789'));
+    expect(await listKeys(`tus/${tusId}/`)).toHaveLength(1);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: location,
+      headers: { authorization: erin.auth, 'tus-resumable': '1.0.0' },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await listKeys(`tus/${tusId}/`)).toEqual([]);
+    expect((await head(erin, location)).statusCode).toBe(404);
   });
 });

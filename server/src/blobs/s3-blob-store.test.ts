@@ -1,48 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useS3rver } from '../../test/s3rver';
 import { describeBlobStoreContract, readAll } from './blob-store.contract';
 import { createBlobStore } from './create-blob-store';
 import { partSizeFor, S3_PART_SIZE, S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store';
 
 const BUCKET = 'nordlys-test';
 
-/** One s3rver per file, started lazily by whichever suite needs it first. */
-let server: { endpoint: string; close: () => Promise<void> } | undefined;
-let starting: Promise<{ endpoint: string; close: () => Promise<void> }> | undefined;
-function s3rver() {
-  starting ??= (async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'nordlys-s3rver-'));
-    const instance = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await instance.run();
-    server = {
-      endpoint: `http://127.0.0.1:${port}`,
-      close: async () => {
-        await instance.close();
-        await rm(directory, { recursive: true, force: true });
-      },
-    };
-    return server;
-  })();
-  return starting;
-}
-
-afterAll(async () => {
-  await server?.close();
-});
+const s3 = useS3rver(BUCKET);
 
 async function options(extra: Partial<S3BlobStoreOptions> = {}): Promise<S3BlobStoreOptions> {
-  const { endpoint } = await s3rver();
   return {
-    endpoint,
+    endpoint: await s3.endpoint(),
     region: 'us-east-1',
     bucket: BUCKET,
     accessKeyId: 'S3RVER',

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
 import { FILE_ID_HEADER, TusUploadStatus } from '@nordlys/contract/file';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { BlobStore } from '../blobs/blob-store';
 import { DomainError, notFound, STATUS_BY_KIND } from '../domain/errors';
 import type { Session } from '../services/auth.service';
 import type { FileService } from '../services/file.service';
 import type { UploadFields, UploadService } from '../services/upload.service';
+import type { TusUploadRepository } from '../store/repositories/tus-upload.repository';
 import { ErrorReply, withCommonQuery } from './common-query';
+import { TusBlobDatastore } from './tus-blob-datastore';
 
 export const TUS_PATH = '/st/4/tus';
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -23,15 +22,9 @@ const TUS_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export interface TusRoutesOptions {
   uploads: UploadService;
   files: FileService;
-  dataDir: string;
+  blobs: BlobStore;
+  repo: TusUploadRepository;
   clock: () => number;
-}
-
-interface StatusRecord {
-  userId: string;
-  status: 'processing' | 'done' | 'failed';
-  fileId?: string;
-  error?: string;
 }
 
 /** tus hooks answer failures as `{ status_code, body }`; ours become the same `{ error }` JSON. */
@@ -61,40 +54,20 @@ function fieldsFrom(metadata: Upload['metadata']): {
 }
 
 /**
- * FileStore creates its folder from its constructor with a callback that throws, uncaught, if the
- * folder's parent disappears meanwhile (a data dir removed right after start, as tests do). The
- * folder is created and awaited before construction here, so that check is switched off.
- */
-class StagingFileStore extends FileStore {}
-(StagingFileStore.prototype as unknown as { checkOrCreateDirectory(): void }).checkOrCreateDirectory =
-  () => {};
-
-/**
  * Resumable uploads (tus 1.0 with creation, termination and expiration): files above the
- * configured threshold upload in PATCH chunks to DATA_DIR/tus and survive a dropped connection
- * or a reload. When the last byte arrives the file goes through the same ingest as a multipart
- * upload (hash, content, file row, usage, serial) and the tus file is deleted. The staging is this
- * process's disk, also with S3: one upload's requests must reach one process.
+ * configured threshold upload in PATCH chunks and survive a dropped connection or a reload, on
+ * any API process (state in the database, bytes in the blob store). When the last byte arrives
+ * the file goes through the same ingest as a multipart upload (hash, content, file row, usage,
+ * serial), the parts are deleted, and the outcome is kept a day for a client that reloaded.
  */
-export async function tusRoutes(app: FastifyInstance, { uploads, files, dataDir }: TusRoutesOptions) {
+export async function tusRoutes(
+  app: FastifyInstance,
+  { uploads, files, blobs, repo, clock }: TusRoutesOptions,
+) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const directory = path.join(dataDir, 'tus');
-  const statusDir = path.join(dataDir, 'tus-status');
-  await mkdir(directory, { recursive: true });
-  await mkdir(statusDir, { recursive: true });
-  const datastore = new StagingFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const datastore = new TusBlobDatastore({ blobs, repo, expiryMs: TUS_EXPIRY_MS, clock });
   // Sessions of requests being handled, looked up by a random key the route puts on the request.
   const sessions = new Map<string, Session>();
-
-  const statusFile = (id: string) => path.join(statusDir, `${id}.json`);
-  const writeStatus = (id: string, record: StatusRecord) => writeFile(statusFile(id), JSON.stringify(record));
-  async function readStatus(id: string): Promise<StatusRecord | null> {
-    try {
-      return JSON.parse(await readFile(statusFile(id), 'utf8')) as StatusRecord;
-    } catch {
-      return null;
-    }
-  }
 
   const sessionOf = (req: { headers: Headers }): Session => {
     const session = sessions.get(req.headers.get(SESSION_HEADER) ?? '');
@@ -125,25 +98,21 @@ export async function tusRoutes(app: FastifyInstance, { uploads, files, dataDir 
     async onUploadFinish(req, upload) {
       const session = sessionOf(req);
       const { jobId, fields, checksum } = fieldsFrom(upload.metadata);
-      await writeStatus(upload.id, { userId: session.userId, status: 'processing' });
+      await repo.setStatus(upload.id, 'processing', {}, clock());
       try {
         const prepared = await uploads.prepare(session, jobId, fields);
-        const source = path.join(directory, upload.id);
-        const { file } = await uploads.ingest(session, prepared, createReadStream(source), {
+        const { file } = await uploads.ingest(session, prepared, datastore.read(upload.id), {
           size: upload.size,
           expectedSha256: checksum,
         });
-        await writeStatus(upload.id, { userId: session.userId, status: 'done', fileId: file.id });
-        await datastore.remove(upload.id).catch(() => undefined);
+        await repo.setStatus(upload.id, 'done', { fileId: file.id }, clock());
+        await datastore.removeParts(upload.id).catch(() => undefined);
         return { headers: { [FILE_ID_HEADER]: file.id } };
       } catch (error) {
         const failure = tusError(error);
-        await writeStatus(upload.id, {
-          userId: session.userId,
-          status: 'failed',
-          error: (JSON.parse(failure.body) as { error: string }).error,
-        });
-        await datastore.remove(upload.id).catch(() => undefined);
+        const message = (JSON.parse(failure.body) as { error: string }).error;
+        await repo.setStatus(upload.id, 'failed', { error: message }, clock());
+        await datastore.removeParts(upload.id).catch(() => undefined);
         throw failure;
       }
     },
@@ -203,32 +172,22 @@ export async function tusRoutes(app: FastifyInstance, { uploads, files, dataDir 
     },
     async (request) => {
       const session = await request.requireSession();
-      const record = await readStatus(request.params.tusId);
-      if (!record || record.userId !== session.userId) {
-        const upload = await datastore.getUpload(request.params.tusId).catch(() => null);
-        if (upload?.metadata?.user_id === session.userId) return { status: 'processing' as const };
-        throw notFound();
-      }
-      if (record.status === 'done' && record.fileId) {
-        const file = await files.getFileById(session.userId, record.fileId).catch(() => null);
+      const record = await repo.find(request.params.tusId);
+      if (!record || record.user_id !== session.userId) throw notFound();
+      if (record.status === 'done' && record.file_id) {
+        const file = await files.getFileById(session.userId, record.file_id).catch(() => null);
         return file
           ? { status: 'done' as const, file }
           : { status: 'failed' as const, error: 'file was deleted' };
       }
-      return { status: record.status, ...(record.error ? { error: record.error } : {}) };
+      if (record.status === 'failed')
+        return { status: 'failed' as const, error: record.error ?? 'upload failed' };
+      return { status: 'processing' as const };
     },
   );
 
-  // Incomplete uploads expire after a day; status notes are kept a day after their upload ended.
-  const sweep = async () => {
-    await tus.cleanUpExpiredUploads().catch(() => 0);
-    const cutoff = Date.now() - TUS_EXPIRY_MS;
-    for (const name of await readdir(statusDir).catch(() => [] as string[])) {
-      const file = path.join(statusDir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
-    }
-  };
+  // Incomplete uploads expire after a day; outcomes are kept a day after their upload ended.
+  const sweep = () => datastore.deleteExpired().catch(() => 0);
   const timer = setInterval(() => void sweep(), 60 * 60 * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -1,5 +1,6 @@
 import type { BlobStore } from '../blobs/blob-store';
 import type { Database } from '../store/database';
+import { createTusUploadRepository } from '../store/repositories/tus-upload.repository';
 
 /**
  * Blobs no row points to: an upload whose bytes were stored but whose transaction never
@@ -53,10 +54,14 @@ export function createBlobSweepService({ db, blobs, clock }: BlobSweepDeps) {
     return new Set(rows.map((row) => row.profile_picture_key ?? ''));
   };
 
+  /** tus/<upload>/<start>: a part of a resumable upload that has not ended (its owner deleted, a crash). */
+  const ownedTusParts: Owned = (keys) => createTusUploadRepository(db).ownedPartKeys(keys);
+
   const AREAS: Array<[prefix: string, owned: Owned]> = [
     ['content/', ownedContent],
     ['derived/', ownedDerived],
     ['profile-pictures/', ownedProfilePictures],
+    ['tus/', ownedTusParts],
   ];
 
   return {

@@ -8,6 +8,7 @@ import { createOidcPayloadRepository } from './repositories/oidc-payload.reposit
 import { createOptionRepository } from './repositories/option.repository';
 import { createSecretRepository } from './repositories/secret.repository';
 import { createStatisticsRepository } from './repositories/statistics.repository';
+import { createTusUploadRepository } from './repositories/tus-upload.repository';
 import { createUserRepository } from './repositories/user.repository';
 
 /** Every repository over one database handle; services take only the ones they use. */
@@ -23,6 +24,7 @@ export function createRepositories(db: Database) {
     accountAttributes: createAccountAttributeRepository(db),
     options: createOptionRepository(db),
     statistics: createStatisticsRepository(db),
+    tusUploads: createTusUploadRepository(db),
   };
 }
 

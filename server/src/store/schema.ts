@@ -209,6 +209,31 @@ export interface UserStatisticsEventsTable {
   created_at: number;
 }
 
+/** How a resumable upload stands: still receiving, being ingested, or ended. */
+export type TusUploadStatus = 'uploading' | 'processing' | 'done' | 'failed';
+
+export interface TusUploadsTable {
+  id: string;
+  user_id: string;
+  /** Null while the client defers the length. */
+  size: number | null;
+  received: number;
+  /** The tus Upload-Metadata as JSON, with the server's `user_id`. */
+  metadata: string;
+  status: TusUploadStatus;
+  file_id: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TusPartsTable {
+  upload_id: string;
+  part_start: number;
+  size: number;
+  blob_key: string;
+}
+
 export interface DB {
   users: UsersTable;
   devices: DevicesTable;
@@ -229,4 +254,6 @@ export interface DB {
   user_usage: UserUsageTable;
   timeline_days: TimelineDaysTable;
   timeline_files: TimelineFilesTable;
+  tus_uploads: TusUploadsTable;
+  tus_parts: TusPartsTable;
 }

@@ -5,6 +5,7 @@ import * as identity from './0003-identity.migration';
 import * as media from './0004-media.migration';
 import * as timeline from './0005-timeline.migration';
 import * as timelineFiles from './0006-timeline-files.migration';
+import * as tusUploads from './0007-tus-uploads.migration';
 
 /** Every migration, in order. Names are permanent: they are recorded in each database. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-media': media,
   '0005-timeline': timeline,
   '0006-timeline-files': timelineFiles,
+  '0007-tus-uploads': tusUploads,
 };

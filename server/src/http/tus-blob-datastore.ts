@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { finished, PassThrough, Readable } from 'node:stream';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { BlobStore } from '../blobs/blob-store';
+import type { TusUploadRepository } from '../store/repositories/tus-upload.repository';
+
+/**
+ * A part's blob: the upload's folder, the part's first byte as a fixed-width number, and a random
+ * suffix, so two PATCHes racing for one offset never write, or delete, each other's bytes.
+ */
+export const tusPartKey = (id: string, start: number) =>
+  `tus/${id}/${String(start).padStart(16, '0')}-${randomBytes(6).toString('hex')}`;
+
+export interface TusBlobDatastoreDeps {
+  blobs: BlobStore;
+  repo: TusUploadRepository;
+  expiryMs: number;
+  clock: () => number;
+}
+
+/**
+ * A tus datastore that any API process can continue: the upload's state is in the database and
+ * its bytes in the blob store (folder or S3), one blob per PATCH. A PATCH cut off mid-way keeps
+ * the bytes that arrived, as a file on disk would, so the client resumes from the last byte
+ * received. Two processes writing the same offset at once cannot both commit: the database takes
+ * the first and the other PATCH answers 409.
+ */
+export class TusBlobDatastore extends DataStore {
+  constructor(private readonly deps: TusBlobDatastoreDeps) {
+    super();
+    this.extensions = [
+      'creation',
+      'creation-with-upload',
+      'creation-defer-length',
+      'termination',
+      'expiration',
+    ];
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const userId = upload.metadata?.user_id;
+    if (!userId) throw ERRORS.FILE_WRITE_ERROR;
+    await this.deps.repo.create({
+      id: upload.id,
+      user_id: userId,
+      size: upload.size ?? null,
+      metadata: JSON.stringify(upload.metadata ?? {}),
+      created_at: this.deps.clock(),
+    });
+    return upload;
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const { blobs, repo, clock } = this.deps;
+    const row = await repo.find(id);
+    if (row?.status !== 'uploading') throw ERRORS.FILE_NOT_FOUND;
+    if (row.received !== offset) throw ERRORS.INVALID_OFFSET;
+    // A client gone mid-PATCH ends the part where its bytes stopped instead of failing it.
+    const received = new PassThrough();
+    // `finished` also reports a body that failed before this point.
+    finished(readable, (error) => {
+      if (error) received.end();
+    });
+    readable.pipe(received);
+    const key = tusPartKey(id, offset);
+    let size: number;
+    try {
+      ({ size } = await blobs.put(key, received));
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    if (size === 0) {
+      await blobs.delete(key);
+      return offset;
+    }
+    if (!(await repo.addPart(id, { part_start: offset, size, blob_key: key }, clock()))) {
+      await blobs.delete(key).catch(() => undefined);
+      throw ERRORS.INVALID_OFFSET;
+    }
+    return offset + size;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const row = await this.deps.repo.find(id);
+    // An ended upload is no longer a tus resource; its outcome is read from the status route.
+    if (row?.status !== 'uploading') throw ERRORS.FILE_NOT_FOUND;
+    return new Upload({
+      id,
+      size: row.size ?? undefined,
+      offset: row.received,
+      metadata: JSON.parse(row.metadata) as Record<string, string | null>,
+      creation_date: new Date(row.created_at).toISOString(),
+    });
+  }
+
+  override async declareUploadLength(id: string, length: number): Promise<void> {
+    if (!(await this.deps.repo.find(id))) throw ERRORS.FILE_NOT_FOUND;
+    await this.deps.repo.setSize(id, length, this.deps.clock());
+  }
+
+  /** The received bytes in order, read part after part. */
+  read(id: string): Readable {
+    const { blobs, repo } = this.deps;
+    return Readable.from(
+      (async function* () {
+        for (const part of await repo.parts(id)) yield* (await blobs.get(part.blob_key)) as Readable;
+      })(),
+    );
+  }
+
+  /** Deletes the parts' blobs and rows, keeping the upload's row (its outcome). */
+  async removeParts(id: string): Promise<void> {
+    const { blobs, repo } = this.deps;
+    for (const part of await repo.parts(id)) await blobs.delete(part.blob_key);
+    await repo.deleteParts(id);
+  }
+
+  override async remove(id: string): Promise<void> {
+    if (!(await this.deps.repo.find(id))) throw ERRORS.FILE_NOT_FOUND;
+    await this.removeParts(id);
+    await this.deps.repo.delete(id);
+  }
+
+  /** Unfinished uploads past their expiry, and outcomes kept as long after their end. */
+  override async deleteExpired(): Promise<number> {
+    const cutoff = this.deps.clock() - this.deps.expiryMs;
+    const stale = await this.deps.repo.stale(cutoff, cutoff);
+    for (const id of stale) await this.remove(id).catch(() => undefined);
+    return stale.length;
+  }
+
+  override getExpiration(): number {
+    return this.deps.expiryMs;
+  }
+}

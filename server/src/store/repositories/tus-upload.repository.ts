@@ -1,0 +1,117 @@
+import type { Database } from '../database';
+import type { TusPartsTable, TusUploadStatus, TusUploadsTable } from '../schema';
+
+export type TusUploadRow = TusUploadsTable;
+export type TusPartRow = Pick<TusPartsTable, 'part_start' | 'size' | 'blob_key'>;
+
+export function createTusUploadRepository(db: Database) {
+  return {
+    async create(row: Omit<TusUploadRow, 'received' | 'status' | 'file_id' | 'error' | 'updated_at'>) {
+      await db
+        .insertInto('tus_uploads')
+        .values({
+          ...row,
+          received: 0,
+          status: 'uploading',
+          file_id: null,
+          error: null,
+          updated_at: row.created_at,
+        })
+        .execute();
+    },
+
+    find(id: string): Promise<TusUploadRow | undefined> {
+      return db.selectFrom('tus_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async setSize(id: string, size: number, at: number): Promise<void> {
+      await db.updateTable('tus_uploads').set({ size, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    parts(id: string): Promise<TusPartRow[]> {
+      return db
+        .selectFrom('tus_parts')
+        .select(['part_start', 'size', 'blob_key'])
+        .where('upload_id', '=', id)
+        .orderBy('part_start')
+        .execute();
+    },
+
+    /**
+     * Records a part that starts where the upload's received bytes end. False when another
+     * request got there first (the upload moved on, ended, or has a part at that start): the
+     * caller's blob is then not part of the upload.
+     */
+    async addPart(id: string, part: TusPartRow, at: number): Promise<boolean> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const moved = await trx
+            .updateTable('tus_uploads')
+            .set({ received: part.part_start + part.size, updated_at: at })
+            .where('id', '=', id)
+            .where('received', '=', part.part_start)
+            .where('status', '=', 'uploading')
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) return false;
+          await trx
+            .insertInto('tus_parts')
+            .values({ upload_id: id, ...part })
+            .execute();
+          return true;
+        });
+      } catch {
+        // A part at that start already exists: the concurrent request won.
+        return false;
+      }
+    },
+
+    async setStatus(
+      id: string,
+      status: TusUploadStatus,
+      ended: { fileId?: string; error?: string },
+      at: number,
+    ): Promise<void> {
+      await db
+        .updateTable('tus_uploads')
+        .set({ status, file_id: ended.fileId ?? null, error: ended.error ?? null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteParts(id: string): Promise<void> {
+      await db.deleteFrom('tus_parts').where('upload_id', '=', id).execute();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('tus_uploads').where('id', '=', id).execute();
+    },
+
+    /** Uploads still receiving that began before `createdBefore`, and ended ones untouched since `endedBefore`. */
+    async stale(createdBefore: number, endedBefore: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('tus_uploads')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'uploading'), eb('created_at', '<', createdBefore)]),
+            eb.and([eb('status', 'in', ['done', 'failed']), eb('updated_at', '<', endedBefore)]),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of `keys` are parts of an upload (for the blob sweep). */
+    async ownedPartKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('tus_parts')
+        .select('blob_key')
+        .where('blob_key', 'in', keys)
+        .execute();
+      return new Set(rows.map((row) => row.blob_key));
+    },
+  };
+}
+
+export type TusUploadRepository = ReturnType<typeof createTusUploadRepository>;

@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll } from 'vitest';
+
+/**
+ * An S3 server on loopback for the calling test file, started by the first test that asks for its
+ * endpoint and stopped after the file's tests. Call at the top level of a test file.
+ */
+export function useS3rver(bucket: string): { endpoint(): Promise<string> } {
+  let starting: Promise<{ endpoint: string; close: () => Promise<void> }> | undefined;
+  afterAll(async () => {
+    await (await starting)?.close();
+  });
+  return {
+    async endpoint() {
+      starting ??= (async () => {
+        const directory = await mkdtemp(path.join(os.tmpdir(), 'nordlys-s3rver-'));
+        const instance = new S3rver({
+          port: 0,
+          address: '127.0.0.1',
+          silent: true,
+          directory,
+          configureBuckets: [{ name: bucket }],
+        });
+        const { port } = await instance.run();
+        return {
+          endpoint: `http://127.0.0.1:${port}`,
+          close: async () => {
+            await instance.close();
+            await rm(directory, { recursive: true, force: true });
+          },
+        };
+      })();
+      return (await starting).endpoint;
+    },
+  };
+}
