@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../test/media-test-content';
 import type { MediaKind } from '../domain/file-type';
-import { ByteSampler, extractMetadata, sampleSizesFor } from './metadata';
+import { extractMetadata, sampleOfBlob, sampleSizesFor } from './metadata';
 
-/** The sample an ingest keeps of these bytes when the store is remote, chunked as a socket would. */
+/** The sample the ingest reads back from a store that cannot hand out the file (S3), by range reads. */
 async function sampleOf(file: string, kind: MediaKind) {
   const bytes = await readFile(file);
-  const { head, tail } = sampleSizesFor(kind);
-  const sampler = new ByteSampler(head, tail);
-  for (let at = 0; at < bytes.length; at += 65_536) sampler.push(bytes.subarray(at, at + 65_536));
-  return sampler.sample();
+  const blobs = {
+    get: async (_key: string, range?: { start: number; end?: number }) =>
+      Readable.from([bytes.subarray(range?.start ?? 0, (range?.end ?? bytes.length - 1) + 1)]),
+  };
+  return sampleOfBlob(blobs, 'content/ab/sample', bytes.length, sampleSizesFor(kind));
 }
 
 describe('metadata from the stored file and from a sample', () => {

@@ -6,12 +6,10 @@ import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import exifr from 'exifr';
 import sharp from 'sharp';
+import type { BlobStore } from '../blobs/blob-store';
 import type { MediaKind } from '../domain/file-type';
 
-/**
- * What the ingest keeps of a file's bytes to read metadata from when the store cannot hand the
- * stored file to a reader (S3), without holding the whole file.
- */
+/** The parts of a file the metadata readers need when the store cannot hand them the file (S3). */
 export interface ByteSample {
   /** The first bytes (headers, EXIF). */
   head: Buffer;
@@ -26,9 +24,9 @@ export const SAMPLE_TAIL_BYTES = 16 * 1024 * 1024;
 /**
  * Where metadata is read from: the stored file itself when the store keeps one on this machine
  * (exifr, libvips and ffmpeg each read only the parts they need, and no bytes pass through
- * JavaScript), else the sample kept while the bytes streamed by. A sample holds megabytes per
- * upload for the whole upload, long enough for the garbage collector to promote them, and that
- * churn made the main thread run a full collection every few camera photos.
+ * JavaScript), else a sample read back from the stored blob. Keeping a sample as the bytes
+ * streamed by held megabytes per upload for the whole upload, long enough for the garbage
+ * collector to promote them, and the main thread ran a full collection every few camera photos.
  */
 export type MetadataSource = { file: string } | ByteSample;
 
@@ -71,52 +69,27 @@ export function sampleSizesFor(kind: MediaKind): { head: number; tail: number } 
   return NO_SAMPLE;
 }
 
-/** Keeps nothing: the stored file is read instead, or no metadata is read at all. */
-export const NO_SAMPLE: { readonly head: number; readonly tail: number } = { head: 0, tail: 0 };
+const NO_SAMPLE = { head: 0, tail: 0 } as const;
 
 /**
- * Keeps the first and last bytes of a stream as it passes. Memory stays at most
- * SAMPLE_HEAD_BYTES + SAMPLE_TAIL_BYTES (+ one chunk) whatever the file size. Chunks are kept by
- * reference, not copied: a stream never changes a chunk it has handed on.
+ * The sample of a stored blob that a remote store gives by range reads: its first bytes and, for a
+ * movie, its last. Read once the upload is complete, so nothing is held while the bytes stream in.
  */
-export class ByteSampler {
-  private headChunks: Buffer[] = [];
-  private headLength = 0;
-  private tailChunks: Buffer[] = [];
-  private tailLength = 0;
-  size = 0;
-
-  constructor(
-    private readonly headBytes = SAMPLE_HEAD_BYTES,
-    private readonly tailBytes = SAMPLE_TAIL_BYTES,
-  ) {}
-
-  push(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (this.headLength < this.headBytes) {
-      const part = chunk.subarray(0, this.headBytes - this.headLength);
-      this.headChunks.push(part);
-      this.headLength += part.length;
-    }
-    if (this.tailBytes === 0) return;
-    this.tailChunks.push(chunk);
-    this.tailLength += chunk.length;
-    while (
-      this.tailChunks.length > 1 &&
-      this.tailLength - (this.tailChunks[0]?.length ?? 0) >= this.tailBytes
-    ) {
-      this.tailLength -= this.tailChunks.shift()?.length ?? 0;
-    }
-  }
-
-  sample(): ByteSample {
-    const tail = Buffer.concat(this.tailChunks);
-    return {
-      head: Buffer.concat(this.headChunks),
-      tail: tail.length > this.tailBytes ? tail.subarray(tail.length - this.tailBytes) : tail,
-      size: this.size,
-    };
-  }
+export async function sampleOfBlob(
+  blobs: Pick<BlobStore, 'get'>,
+  key: string,
+  size: number,
+  wanted: { head: number; tail: number },
+): Promise<ByteSample> {
+  const headEnd = Math.min(size, wanted.head);
+  const tailStart = Math.max(headEnd, size - wanted.tail);
+  const range = async (start: number, end: number) => {
+    if (end < start) return Buffer.alloc(0);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await blobs.get(key, { start, end })) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  return { head: await range(0, headEnd - 1), tail: await range(tailStart, size - 1), size };
 }
 
 const exposureText = (seconds: number) =>

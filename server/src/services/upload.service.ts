@@ -8,7 +8,7 @@ import { parseFilePath } from '../domain/file-path';
 import { mediaKindOf, toEpochMs } from '../domain/file-type';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
-import { ByteSampler, extractMetadata, NO_SAMPLE, sampleSizesFor } from '../media/metadata';
+import { extractMetadata, sampleOfBlob, sampleSizesFor } from '../media/metadata';
 import type { Database } from '../store/database';
 import { type ContentRow, createContentRepository } from '../store/repositories/content.repository';
 import { createFileRepository, type FileWithContent } from '../store/repositories/file.repository';
@@ -48,22 +48,20 @@ export interface UploadServiceDeps {
 /** Where an upload's bytes go before their checksum is known; recorded as the content's blob_key. */
 export const incomingBlobKey = (id: string) => `content/${id.slice(0, 2)}/${id}`;
 
-/** Hashes, counts and samples the bytes as they pass, and stops the stream once a limit is crossed. */
+/** Hashes and counts the bytes as they pass, and stops the stream once a limit is crossed. */
 class IngestMeter extends Transform {
-  readonly sampler: ByteSampler;
+  private bytes = 0;
 
   constructor(
     readonly checksum: StreamingSha256,
     private readonly limit: { bytes: number; error: () => Error },
-    sample: { head: number; tail: number },
   ) {
     super();
-    this.sampler = new ByteSampler(sample.head, sample.tail);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.sampler.push(chunk);
-    if (this.sampler.size > this.limit.bytes) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit.bytes) {
       callback(this.limit.error());
       return;
     }
@@ -147,9 +145,6 @@ export function createUploadService(deps: UploadServiceDeps) {
       prepared.remaining < MAX_UPLOAD_BYTES
         ? { bytes: prepared.remaining, error: () => outOfStorage() }
         : { bytes: MAX_UPLOAD_BYTES, error: () => tooLargeFile() },
-      // The folder store hands the stored file to the metadata readers; only a remote store needs
-      // a sample of the bytes kept as they pass.
-      blobs.kind === 'fs' ? NO_SAMPLE : sampleSizesFor(kindHint),
     );
     const source = body as Readable;
     // The source may already have failed (a truncated body parsed before this call).
@@ -175,7 +170,9 @@ export function createUploadService(deps: UploadServiceDeps) {
       const storedFile = await blobs.localFile(stagedKey);
       const meta = await extractMetadata(
         kindHint,
-        storedFile ? { file: storedFile } : meter.sampler.sample(),
+        storedFile
+          ? { file: storedFile }
+          : await sampleOfBlob(blobs, stagedKey, size, sampleSizesFor(kindHint)),
       );
       const kind = mediaKindOf(parsed.extension, meta.durationMs);
       const at = clock();
