@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,6 +53,8 @@ export async function cameraJpegs(count: number): Promise<string[]> {
       .jpeg({ quality: 92 })
       .toFile(file);
   }
+  // The fresh files' write-back would otherwise land on the measured runs' disk writes.
+  execFileSync('sync');
   return files;
 }
 
