@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dataDir: config.dataDir,
       postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
       log: app.log,
+      clock,
     }));
   app.decorate('mediaProcessing', mediaProcessing);
   if (!deps.media) app.addHook('onClose', () => mediaProcessing.close());

@@ -10,6 +10,8 @@ import {
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue, MediaJobName } from './job-queue';
 import { createMediaProcessors, prepareTmpDir } from './media-processors';
+import { RETRY_CHECK_EVERY_MS } from './media-retry-policy';
+import { type Periodic, runPeriodically } from './periodic';
 
 /** What the ingest calls after a file's content is committed. */
 export interface MediaProcessing {
@@ -72,6 +74,47 @@ export async function sweepUnfinished(repo: ContentProcessingRepository, queue: 
 }
 
 /**
+ * Sends the rounds of retries that are due (media-retry-policy.ts). Each is claimed first, so
+ * of several processes checking at once only one sends it.
+ */
+export async function requeueDueRetries(
+  repo: ContentProcessingRepository,
+  queue: Pick<JobQueue, 'send'>,
+  now: number,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    // A claimed round is no longer due, so each page is new rows.
+    const due = await repo.listDueRetries(now, SWEEP_PAGE);
+    for (const retry of due) {
+      if (!(await repo.claimRetry(retry))) continue;
+      await queue.send(retry.job, { sha256: retry.sha256 });
+      sent += 1;
+    }
+    if (due.length < SWEEP_PAGE) return sent;
+  }
+}
+
+/** Checks for due retry rounds every minute, for as long as the process processes media. */
+export function scheduleRetryRounds(
+  repo: ContentProcessingRepository,
+  queue: Pick<JobQueue, 'send'>,
+  log: MediaLog,
+  clock: () => number,
+): Periodic {
+  return runPeriodically({
+    firstAfterMs: RETRY_CHECK_EVERY_MS,
+    everyMs: RETRY_CHECK_EVERY_MS,
+    task: () =>
+      requeueDueRetries(repo, queue, clock())
+        .then((sent) => {
+          if (sent > 0) log.warn({ sent }, 'retrying media work that failed earlier');
+        })
+        .catch((error) => log.error({ err: error }, 'media retry check failed')),
+  });
+}
+
+/**
  * Wraps a queue as the ingest-facing MediaProcessing. `enqueueContent` never throws into the
  * upload that called it: the content is already committed with its 'pending' statuses, so a lost
  * send is repaired by the next sweep rather than failing the user's upload.
@@ -113,6 +156,7 @@ export interface CreateMediaProcessingDeps {
   log: MediaLog;
   concurrency?: Partial<Record<MediaJobName, number>>;
   backoffMs?: (attempt: number) => number;
+  clock?: () => number;
 }
 
 /**
@@ -133,11 +177,18 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
   }
 
   tuneSharp();
+  const clock = deps.clock ?? Date.now;
   const tmpDir = mediaTmpDir(deps.dataDir);
   await prepareTmpDir(tmpDir);
   const threads = createThumbnailThreads(THUMBNAIL_THREADS);
   const queue = createInProcessQueue({
-    handlers: createMediaProcessors({ repo, blobs: deps.blobs, tmpDir, makeThumbnails: threads.make }),
+    handlers: createMediaProcessors({
+      repo,
+      blobs: deps.blobs,
+      tmpDir,
+      clock,
+      makeThumbnails: threads.make,
+    }),
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     backoffMs: deps.backoffMs,
     onError: (name, data, error, willRetry) =>
@@ -150,6 +201,7 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
   const sweep = sweepUnfinished(repo, queue).catch((error) =>
     deps.log.error({ err: error }, 'media startup sweep failed'),
   );
+  const retries = scheduleRetryRounds(repo, queue, deps.log, clock);
   return {
     ...processing,
     async onIdle() {
@@ -157,7 +209,8 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
       await processing.onIdle();
     },
     async close() {
-      // The sweep reads the database, which the caller closes next.
+      // The sweep and the retry check read the database, which the caller closes next.
+      await retries.stop();
       await sweep;
       await processing.close();
     },

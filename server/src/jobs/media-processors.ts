@@ -17,8 +17,9 @@ import type {
   ContentForProcessing,
   ContentProcessingRepository,
 } from '../store/repositories/content-processing.repository';
-import { type JobHandlers, PermanentJobError } from './job-queue';
+import { isPermanent, type JobHandlers, type MediaJobName, PermanentJobError } from './job-queue';
 import { createLimiter } from './limiter';
+import { nextRetryAt } from './media-retry-policy';
 
 export const posterKey = (sha256: string) => `derived/${sha256}/poster.jpg`;
 export const videoKey = (sha256: string) => `derived/${sha256}/video.mp4`;
@@ -41,6 +42,8 @@ export interface MediaProcessorDeps {
    * reads and writes overlap another's pixel work, but the CPU-heavy part stays this bounded.
    */
   cpuSlots?: number;
+  /** Epoch milliseconds, for when a failed job's next round is due. */
+  clock?: () => number;
   /** Where thumbnails are made; by default on the calling thread. */
   makeThumbnails?: (picture: PictureSource) => Promise<ThumbnailSet>;
 }
@@ -102,6 +105,10 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
   const { repo, blobs } = deps;
   const withCpu = createLimiter(deps.cpuSlots ?? 1);
   const thumbnailsOf = deps.makeThumbnails ?? makeThumbnails;
+  const clock = deps.clock ?? Date.now;
+  // Bytes that do not decode never will; anything else may pass, so later rounds are kept.
+  const recordFailure = (sha256: string, job: MediaJobName, error: unknown) =>
+    repo.recordFailure(sha256, job, isPermanent(error) ? null : (rounds) => nextRetryAt(rounds, clock()));
 
   const picture = async (content: ContentForProcessing, signal: AbortSignal): Promise<PictureSource> => {
     if (content.mediaKind === 'picture') {
@@ -142,8 +149,8 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
           throw error;
         }
       },
-      async fail({ sha256 }) {
-        await repo.markThumbsFailed(sha256);
+      async fail({ sha256 }, error) {
+        await recordFailure(sha256, 'thumbnails', error);
       },
     },
 
@@ -165,8 +172,8 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
         }
         await repo.setEncodeStatus(sha256, 'ready');
       },
-      async fail({ sha256 }) {
-        await repo.setEncodeStatus(sha256, 'failed');
+      async fail({ sha256 }, error) {
+        await recordFailure(sha256, 'encode-video', error);
       },
     },
   };

@@ -8,6 +8,7 @@ import {
   DEFAULT_CONCURRENCY,
   type MediaLog,
   mediaTmpDir,
+  scheduleRetryRounds,
   sweepUnfinished,
   THUMBNAIL_THREADS,
 } from './media-processing';
@@ -22,6 +23,7 @@ export interface MediaWorkerDeps {
   log: MediaLog & { info(obj: object, msg: string): void };
   concurrency?: Partial<Record<MediaJobName, number>>;
   pollingIntervalSeconds?: number;
+  clock?: () => number;
 }
 
 export interface MediaWorker {
@@ -47,15 +49,25 @@ export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWork
   const resent = await sweepUnfinished(repo, queue);
   if (resent > 0) deps.log.info({ resent }, 'queued unfinished media work');
   const threads = createThumbnailThreads(THUMBNAIL_THREADS);
-  await queue.work(createMediaProcessors({ repo, blobs: deps.blobs, tmpDir, makeThumbnails: threads.make }), {
+  const clock = deps.clock ?? Date.now;
+  const processors = createMediaProcessors({
+    repo,
+    blobs: deps.blobs,
+    tmpDir,
+    clock,
+    makeThumbnails: threads.make,
+  });
+  await queue.work(processors, {
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,
     onJobError: (name, data, error, willRetry) =>
       deps.log.warn({ err: error, job: name, sha256: data.sha256, willRetry }, 'media job failed'),
   });
+  const retries = scheduleRetryRounds(repo, queue, deps.log, clock);
   return {
     onIdle: () => queue.onIdle(),
     async close() {
+      await retries.stop();
       await queue.close();
       await threads.close();
     },

@@ -227,6 +227,16 @@ export interface TusUploadsTable {
   updated_at: number;
 }
 
+/** A content's media job that failed transiently and gets later rounds (migration 0008). */
+export interface MediaRetriesTable {
+  sha256: string;
+  job_name: 'thumbnails' | 'encode-video';
+  /** Rounds of attempts that have failed so far. */
+  rounds: number;
+  /** When the next round is due; null once no round is left or while one is under way. */
+  retry_at: number | null;
+}
+
 export interface TusPartsTable {
   upload_id: string;
   part_start: number;
@@ -256,4 +266,5 @@ export interface DB {
   timeline_files: TimelineFilesTable;
   tus_uploads: TusUploadsTable;
   tus_parts: TusPartsTable;
+  media_retries: MediaRetriesTable;
 }

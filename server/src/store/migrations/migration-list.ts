@@ -6,6 +6,7 @@ import * as media from './0004-media.migration';
 import * as timeline from './0005-timeline.migration';
 import * as timelineFiles from './0006-timeline-files.migration';
 import * as tusUploads from './0007-tus-uploads.migration';
+import * as mediaRetries from './0008-media-retries.migration';
 
 /** Every migration, in order. Names are permanent: they are recorded in each database. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-timeline': timeline,
   '0006-timeline-files': timelineFiles,
   '0007-tus-uploads': tusUploads,
+  '0008-media-retries': mediaRetries,
 };

@@ -1,5 +1,14 @@
 import type { Database } from '../database';
-import type { EncodeStatus, MediaKind, ThumbStatus } from '../schema';
+import type { EncodeStatus, MediaKind, MediaRetriesTable, ThumbStatus } from '../schema';
+
+export type RetriedJob = MediaRetriesTable['job_name'];
+
+/** A round of retries that is due: claim it with `claimRetry(job, sha256, retryAt)`. */
+export interface DueRetry {
+  sha256: string;
+  job: RetriedJob;
+  retryAt: number;
+}
 
 /** What the media routes need to serve one file's bytes and derived blobs. */
 export interface MediaFileRow {
@@ -34,7 +43,14 @@ export interface ContentForProcessing {
  * sizes the ingest could not read). Kept apart from the ingest's content repository: the two sides
  * write different columns of the same rows.
  */
+/** The `contents` column where a job's outcome shows. */
+const statusColumn = (job: RetriedJob) => (job === 'thumbnails' ? 'thumb_status' : 'encode_status');
+
 export function createContentProcessingRepository(db: Database) {
+  /** Work that succeeded needs no more rounds. */
+  const clearRetry = (sha256: string, job: RetriedJob) =>
+    db.deleteFrom('media_retries').where('sha256', '=', sha256).where('job_name', '=', job).execute();
+
   return {
     async findContent(sha256: string): Promise<ContentForProcessing | undefined> {
       const row = await db
@@ -105,14 +121,98 @@ export function createContentProcessingRepository(db: Database) {
         }))
         .where('sha256', '=', sha256)
         .execute();
-    },
-
-    async markThumbsFailed(sha256: string): Promise<void> {
-      await db.updateTable('contents').set({ thumb_status: 'failed' }).where('sha256', '=', sha256).execute();
+      await clearRetry(sha256, 'thumbnails');
     },
 
     async setEncodeStatus(sha256: string, status: EncodeStatus): Promise<void> {
       await db.updateTable('contents').set({ encode_status: status }).where('sha256', '=', sha256).execute();
+      if (status === 'ready') await clearRetry(sha256, 'encode-video');
+    },
+
+    /**
+     * The queue gave up on a content's job: its status becomes 'failed', where users see it. For a
+     * failure that may pass, `nextRetryAt(rounds)` says when (if ever) another round is due; a
+     * permanent one (null) keeps no round. One transaction, so a failure is never shown without
+     * its round being kept.
+     */
+    async recordFailure(
+      sha256: string,
+      job: RetriedJob,
+      nextRetryAt: ((roundsFailed: number) => number | null) | null,
+    ): Promise<{ rounds: number; retryAt: number | null }> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('contents')
+          .set({ [statusColumn(job)]: 'failed' })
+          .where('sha256', '=', sha256)
+          .execute();
+        if (!nextRetryAt) {
+          await trx
+            .deleteFrom('media_retries')
+            .where('sha256', '=', sha256)
+            .where('job_name', '=', job)
+            .execute();
+          return { rounds: 0, retryAt: null };
+        }
+        const earlier = await trx
+          .selectFrom('media_retries')
+          .select('rounds')
+          .where('sha256', '=', sha256)
+          .where('job_name', '=', job)
+          .executeTakeFirst();
+        const rounds = (earlier?.rounds ?? 0) + 1;
+        const retryAt = nextRetryAt(rounds);
+        // A purged content has no row to point at: nothing is left to retry.
+        const exists = await trx
+          .selectFrom('contents')
+          .select('sha256')
+          .where('sha256', '=', sha256)
+          .executeTakeFirst();
+        if (!exists) return { rounds, retryAt: null };
+        await trx
+          .insertInto('media_retries')
+          .values({ sha256, job_name: job, rounds, retry_at: retryAt })
+          .onConflict((oc) => oc.columns(['sha256', 'job_name']).doUpdateSet({ rounds, retry_at: retryAt }))
+          .execute();
+        return { rounds, retryAt };
+      });
+    },
+
+    /** Rounds due by `now`, earliest first. */
+    async listDueRetries(now: number, limit: number): Promise<DueRetry[]> {
+      const rows = await db
+        .selectFrom('media_retries')
+        .select(['sha256', 'job_name', 'retry_at'])
+        .where('retry_at', '<=', now)
+        .orderBy('retry_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ sha256: row.sha256, job: row.job_name, retryAt: row.retry_at as number }));
+    },
+
+    /**
+     * Takes a due round for this process: the round is no longer due (so no other process takes
+     * it) and the job's status is 'pending' again, which also lets the startup sweep re-send it if
+     * this process stops before its send. False when another process took it first.
+     */
+    async claimRetry(retry: DueRetry): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .updateTable('media_retries')
+          .set({ retry_at: null })
+          .where('sha256', '=', retry.sha256)
+          .where('job_name', '=', retry.job)
+          .where('retry_at', '=', retry.retryAt)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) return false;
+        await trx
+          .updateTable('contents')
+          .set({ [statusColumn(retry.job)]: 'pending' })
+          .where('sha256', '=', retry.sha256)
+          .where(statusColumn(retry.job), '=', 'failed')
+          .execute();
+        return true;
+      });
     },
 
     /**
