@@ -198,6 +198,17 @@ describe('uploads in Chromium', () => {
       kinds.push(body.file_type);
     }
     expect(kinds.sort()).toEqual(['Movies', 'Pictures', 'Pictures']);
+    // The timeline behind the panel shows them without a reload (the change feed's own poll is
+    // every 30 s, longer than this wait).
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.timeline-tile')
+            .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-file-id')).sort()),
+        { timeout: 10_000 },
+      )
+      .toEqual([...ids].sort());
 
     await panel.getByRole('button', { name: 'Hide files' }).click();
     const collapsed = await panel.boundingBox();

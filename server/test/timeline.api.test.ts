@@ -90,6 +90,25 @@ describe.each(databaseKinds)('timeline API on %s', (kind) => {
     expect((await http.get(alice, `/st/4/jobs/${job.id}/timeline/months`)).json().months).toHaveLength(4);
   });
 
+  it("sends the job's serial with the months, even for an empty timeline, so its change feed can start there", async () => {
+    const carol = await t.signUp();
+    const read = async () => {
+      const res = await http.get(carol, '/st/4/jobs/default/timeline/months');
+      expect(res.statusCode, res.body).toBe(200);
+      return { months: res.json().months, serial: Number(res.headers['x-last-event-serial']) };
+    };
+    const empty = await read();
+    expect(empty.months).toEqual([]);
+    expect(Number.isInteger(empty.serial)).toBe(true);
+
+    const added = await uploadAt(t, carol, 'first.jpg', utc(2019, 5, 5));
+    const feed = await http.get(carol, `/st/4/jobs/default/changes?since=${empty.serial}`);
+    expect(feed.json().changes.map((c: { id: string }) => c.id)).toEqual([added.fileID]);
+    const after = await read();
+    expect(after.serial).toBeGreaterThan(empty.serial);
+    expect(after.months).toHaveLength(1);
+  });
+
   it('filters months to images or videos', async () => {
     expect(await months(alice, '?filter=only_images')).toEqual([
       { year: 2023, month: 7, startDay: 4, endDay: 25, pictures: 3, videos: 0, screenshots: 1, documents: 0 },

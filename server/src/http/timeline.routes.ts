@@ -85,16 +85,17 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       schema: {
         tags: ['timeline'],
         summary:
-          'Per capture month (UTC): day range and counts of live pictures, videos, screenshots, documents',
+          'Per capture month (UTC): day range and counts of live pictures, videos, screenshots, documents; X-Last-Event-Serial header',
         params: JobParams,
         querystring: withCommonQuery({ filter: Type.Optional(TimelineFilter) }),
         response: { 200: TimelineMonths, '4xx': ErrorReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await request.requireSession();
-      const months = await timeline.months(session.userId, request.params.id, request.query.filter ?? 'all');
-      return { months };
+      const page = await timeline.months(session.userId, request.params.id, request.query.filter ?? 'all');
+      reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
+      return { months: page.months };
     },
   );
 

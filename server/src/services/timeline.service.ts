@@ -73,9 +73,14 @@ export function createTimelineService({ db, dialect, jobs, clock, signer }: Time
   }
 
   return {
-    async months(userId: string, jobIdParam: string, filter: TimelineFilter): Promise<TimelineMonth[]> {
+    /** The months, and the job's serial read before them: an empty timeline's change feed starts there. */
+    async months(
+      userId: string,
+      jobIdParam: string,
+      filter: TimelineFilter,
+    ): Promise<{ months: TimelineMonth[]; lastEventSerial: number }> {
       const job = await jobs.requireReadableJob(userId, jobIdParam);
-      return timeline.months(job.id, filter);
+      return { months: await timeline.months(job.id, filter), lastEventSerial: Number(job.serial) };
     },
 
     async files(userId: string, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {

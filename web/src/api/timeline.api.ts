@@ -23,8 +23,20 @@ const job = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
 
 export const fetchDefaultJob = (signal?: AbortSignal) => apiRequest<TimelineJob>('/jobs/default', { signal });
 
-export const fetchMonths = (jobId: string, filter: TimelineFilter, signal?: AbortSignal) =>
-  apiRequest<TimelineMonths>(`${job(jobId)}/timeline/months`, { query: { filter }, signal });
+/** The months with the serial they were read at (where an empty timeline's change feed starts). */
+export async function fetchMonths(
+  jobId: string,
+  filter: TimelineFilter,
+  signal?: AbortSignal,
+): Promise<TimelineMonths & { lastEventSerial: number | null }> {
+  const response = await apiRequest<Response>(`${job(jobId)}/timeline/months`, {
+    query: { filter },
+    signal,
+    responseType: 'response',
+  });
+  const body = (await response.json()) as TimelineMonths;
+  return { ...body, lastEventSerial: numberHeader(response, LAST_EVENT_SERIAL_HEADER) };
+}
 
 export interface FilesWindow {
   files: FileRecord[];

@@ -47,6 +47,8 @@ import './timeline.css';
 
 /** core.md §4 change feed: polled until the long poll arrives. */
 const CHANGES_POLL_MS = 30_000;
+/** A burst of finished uploads reads the change feed at most this often. */
+const STORED_POLL_MS = 1000;
 /** core.md §2: the fast scroller opens when at least this many files are selected. */
 const SCROLLER_SELECTION_COUNT = 10;
 const SAVE_POSITION_MS = 250;
@@ -56,6 +58,11 @@ export interface TimelinePageProps {
   account: FileActionAccount | null;
   /** Opens the upload dialog (the empty timeline offers a local upload). */
   onUpload: () => void;
+  /**
+   * How many files this tab's uploads have stored so far: when it grows, the change feed is read
+   * at once, so they appear without waiting for the next poll.
+   */
+  filesStored?: number;
 }
 
 const localeTag = (language: string) => language.replace('_', '-');
@@ -64,7 +71,7 @@ const localeTag = (language: string) => language.replace('_', '-');
 const orderOf = (sections: readonly TimelineSection[]): string[] =>
   sections.flatMap((section) => (section.files ?? []).map((file) => file.fileID));
 
-export function TimelinePage({ account, onUpload }: TimelinePageProps) {
+export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePageProps) {
   const { t, i18n } = useTranslation('timeline');
   const dispatch = useDispatch();
   const store = useStore<TimelineRootState>();
@@ -133,6 +140,22 @@ export function TimelinePage({ account, onUpload }: TimelinePageProps) {
       window.removeEventListener('focus', poll);
     };
   }, [dispatch, fetcher, getState]);
+
+  // One read per quiet second: it covers every upload stored before it runs.
+  const storedPoll = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (filesStored === 0 || storedPoll.current !== null) return;
+    storedPoll.current = setTimeout(() => {
+      storedPoll.current = null;
+      void pollChanges(dispatch, getState);
+    }, STORED_POLL_MS);
+  }, [filesStored, dispatch, getState]);
+  useEffect(
+    () => () => {
+      if (storedPoll.current !== null) clearTimeout(storedPoll.current);
+    },
+    [],
+  );
 
   useEffect(
     () =>

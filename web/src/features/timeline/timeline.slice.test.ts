@@ -47,6 +47,13 @@ describe('timeline slice transitions', () => {
     ]);
   });
 
+  it("monthsLoaded keeps the months' serial, so an empty timeline's change feed has a start", () => {
+    let s = reduce(initialTimelineState(), a.monthsLoaded({ filter: 'all', months: [], serial: 7 }));
+    expect(s).toMatchObject({ load: 'SUCCEEDED', sections: [], serial: 7 });
+    s = reduce(s, a.monthsLoaded({ filter: 'all', months: [], serial: 5 }));
+    expect(s.serial).toBe(7);
+  });
+
   it('monthsLoaded counts only pictures or only videos under those filters and ignores stale answers', () => {
     let s = reduce(loaded(), a.filterChanged('only_videos'));
     expect(s).toMatchObject({ load: 'EMPTY', sections: [] });

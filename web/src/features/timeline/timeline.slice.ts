@@ -81,9 +81,14 @@ export const timelineSlice = createSlice({
       if (action.payload.filter === state.filter) state.load = 'FAILED';
     },
     /** Counts first (core.md §2): heights are estimated from them until each month loads. */
-    monthsLoaded(state, action: PayloadAction<{ filter: TimelineFilterId; months: TimelineMonth[] }>) {
-      const { filter, months } = action.payload;
+    monthsLoaded(
+      state,
+      action: PayloadAction<{ filter: TimelineFilterId; months: TimelineMonth[]; serial?: number | null }>,
+    ) {
+      const { filter, months, serial } = action.payload;
       if (filter !== state.filter) return;
+      // An empty timeline loads no month, so its change feed starts from the months' serial.
+      state.serial = maxSerial(state.serial, serial);
       const previous = new Map(state.sections.map((s) => [s.key, s]));
       state.sections = months
         .map((m): TimelineSection => {

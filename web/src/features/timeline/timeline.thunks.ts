@@ -43,8 +43,8 @@ export async function loadTimeline(dispatch: Dispatch, getState: GetState, now =
         }),
       );
     } else {
-      const { months } = await fetchMonths(jobId, monthsFilterOf(filter));
-      dispatch(timelineActions.monthsLoaded({ filter, months }));
+      const { months, lastEventSerial } = await fetchMonths(jobId, monthsFilterOf(filter));
+      dispatch(timelineActions.monthsLoaded({ filter, months, serial: lastEventSerial }));
     }
   } catch {
     dispatch(timelineActions.loadFailed({ filter }));
