@@ -37,19 +37,20 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
   let now = START;
   const queues: JobQueue[] = [];
 
+  const unreachableDecoder = async (): Promise<never> => {
+    throw new Error('decoder thread unreachable');
+  };
+
   /** The blob store, except that writes of derived files fail while `outage.on`. */
   const outage = { on: false };
   const flakyBlobs = (): BlobStore =>
     new Proxy(t.blobs, {
       get(target, property, receiver) {
         if (property === 'put') {
-          return (
-            key: string,
-            ...rest: Parameters<BlobStore['put']> extends [string, ...infer R] ? R : never
-          ) =>
-            outage.on && key.startsWith('derived/')
+          return (...args: Parameters<BlobStore['put']>) =>
+            outage.on && args[0].startsWith('derived/')
               ? Promise.reject(new Error('blob store unreachable'))
-              : target.put(key, ...rest);
+              : target.put(...args);
         }
         const value = Reflect.get(target, property, receiver);
         return typeof value === 'function' ? value.bind(target) : value;
@@ -139,9 +140,7 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
   it('spaces the rounds out and gives up after the last one', async () => {
     now = START;
     const file = await storeFile(t, userId, 'rotated-orientation6.jpg');
-    const { repo, queue } = processing(async () => {
-      throw new Error('decoder thread unreachable');
-    });
+    const { repo, queue } = processing(unreachableDecoder);
     await runOnce(queue, 'thumbnails', file.sha256);
     for (const [index, delay] of RETRY_ROUND_DELAYS_MS.entries()) {
       const row = await retryRow(file.sha256);
@@ -186,9 +185,7 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
   it('lets one process take a due round, and no other', async () => {
     now = START;
     const file = await storeFile(t, userId, 'screenshot_20240315_101500.png');
-    const { queue } = processing(async () => {
-      throw new Error('decoder thread unreachable');
-    });
+    const { queue } = processing(unreachableDecoder);
     await runOnce(queue, 'thumbnails', file.sha256);
     const one = createContentProcessingRepository(t.store.db);
     const other = createContentProcessingRepository(t.store.db);
@@ -206,9 +203,7 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
   it('forgets the rounds of a content that is purged', async () => {
     now = START;
     const file = await storeFile(t, userId, 'photo.heic');
-    const { queue } = processing(async () => {
-      throw new Error('decoder thread unreachable');
-    });
+    const { queue } = processing(unreachableDecoder);
     await runOnce(queue, 'thumbnails', file.sha256);
     expect(await retryRow(file.sha256)).toBeDefined();
     await t.store.db.deleteFrom('files').where('content_sha256', '=', file.sha256).execute();

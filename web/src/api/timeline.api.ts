@@ -14,7 +14,7 @@ import {
   TOTAL_ITEMS_HEADER,
 } from '@nordlys/contract/timeline';
 import { expandTiles, type TimelineFile, type TimelineTiles } from '@nordlys/contract/timeline-tiles';
-import { apiRequest } from './client';
+import { type ApiRequestInit, apiRequest } from './client';
 
 /** The types the timeline grid shows; documents live on the documents page. */
 export const TIMELINE_TYPES = 'Pictures,Movies';
@@ -29,13 +29,12 @@ export async function fetchMonths(
   filter: TimelineFilter,
   signal?: AbortSignal,
 ): Promise<TimelineMonths & { lastEventSerial: number | null }> {
-  const response = await apiRequest<Response>(`${job(jobId)}/timeline/months`, {
-    query: { filter },
+  const { body, lastEventSerial } = await readWithHeaders<TimelineMonths>(
+    `${job(jobId)}/timeline/months`,
+    { filter },
     signal,
-    responseType: 'response',
-  });
-  const body = (await response.json()) as TimelineMonths;
-  return { ...body, lastEventSerial: numberHeader(response, LAST_EVENT_SERIAL_HEADER) };
+  );
+  return { ...body, lastEventSerial };
 }
 
 export interface FilesWindow {
@@ -62,14 +61,24 @@ const numberHeader = (response: Response, name: string): number | null => {
   return Number.isFinite(parsed) ? parsed : null;
 };
 
-async function fetchWindow<T>(
-  jobId: string,
+/** A GET whose reply headers say which serial it was read at and how many items there are. */
+async function readWithHeaders<T>(
   path: string,
-  query: FilesQuery,
+  query: ApiRequestInit['query'],
   signal?: AbortSignal,
 ): Promise<{ body: T; lastEventSerial: number | null; totalItems: number | null }> {
-  const response = await apiRequest<Response>(`${job(jobId)}${path}`, {
-    query: {
+  const response = await apiRequest<Response>(path, { query, signal, responseType: 'response' });
+  return {
+    body: (await response.json()) as T,
+    lastEventSerial: numberHeader(response, LAST_EVENT_SERIAL_HEADER),
+    totalItems: numberHeader(response, TOTAL_ITEMS_HEADER),
+  };
+}
+
+const fetchWindow = <T>(jobId: string, path: string, query: FilesQuery, signal?: AbortSignal) =>
+  readWithHeaders<T>(
+    `${job(jobId)}${path}`,
+    {
       start: query.start,
       end: query.end,
       uploaded_since: query.uploadedSince,
@@ -78,14 +87,7 @@ async function fetchWindow<T>(
       offset: query.offset,
     },
     signal,
-    responseType: 'response',
-  });
-  return {
-    body: (await response.json()) as T,
-    lastEventSerial: numberHeader(response, LAST_EVENT_SERIAL_HEADER),
-    totalItems: numberHeader(response, TOTAL_ITEMS_HEADER),
-  };
-}
+  );
 
 /** One window of the job's files, newest first, with the serial it was read at. */
 export async function fetchFiles(

@@ -3,12 +3,15 @@ import type { EncodeStatus, MediaKind, MediaRetriesTable, ThumbStatus } from '..
 
 export type RetriedJob = MediaRetriesTable['job_name'];
 
-/** A round of retries that is due: claim it with `claimRetry(job, sha256, retryAt)`. */
+/** A round of retries that is due: take it with `claimRetry`. */
 export interface DueRetry {
   sha256: string;
   job: RetriedJob;
   retryAt: number;
 }
+
+/** The `contents` column where a job's outcome shows. */
+const statusColumn = (job: RetriedJob) => (job === 'thumbnails' ? 'thumb_status' : 'encode_status');
 
 /** What the media routes need to serve one file's bytes and derived blobs. */
 export interface MediaFileRow {
@@ -43,13 +46,10 @@ export interface ContentForProcessing {
  * sizes the ingest could not read). Kept apart from the ingest's content repository: the two sides
  * write different columns of the same rows.
  */
-/** The `contents` column where a job's outcome shows. */
-const statusColumn = (job: RetriedJob) => (job === 'thumbnails' ? 'thumb_status' : 'encode_status');
-
 export function createContentProcessingRepository(db: Database) {
-  /** Work that succeeded needs no more rounds. */
-  const clearRetry = (sha256: string, job: RetriedJob) =>
-    db.deleteFrom('media_retries').where('sha256', '=', sha256).where('job_name', '=', job).execute();
+  /** Drops a content's rounds for a job: it succeeded, or failed for good. */
+  const clearRetry = (executor: Database, sha256: string, job: RetriedJob) =>
+    executor.deleteFrom('media_retries').where('sha256', '=', sha256).where('job_name', '=', job).execute();
 
   return {
     async findContent(sha256: string): Promise<ContentForProcessing | undefined> {
@@ -121,12 +121,12 @@ export function createContentProcessingRepository(db: Database) {
         }))
         .where('sha256', '=', sha256)
         .execute();
-      await clearRetry(sha256, 'thumbnails');
+      await clearRetry(db, sha256, 'thumbnails');
     },
 
     async setEncodeStatus(sha256: string, status: EncodeStatus): Promise<void> {
       await db.updateTable('contents').set({ encode_status: status }).where('sha256', '=', sha256).execute();
-      if (status === 'ready') await clearRetry(sha256, 'encode-video');
+      if (status === 'ready') await clearRetry(db, sha256, 'encode-video');
     },
 
     /**
@@ -139,20 +139,18 @@ export function createContentProcessingRepository(db: Database) {
       sha256: string,
       job: RetriedJob,
       nextRetryAt: ((roundsFailed: number) => number | null) | null,
-    ): Promise<{ rounds: number; retryAt: number | null }> {
-      return db.transaction().execute(async (trx) => {
-        await trx
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const marked = await trx
           .updateTable('contents')
           .set({ [statusColumn(job)]: 'failed' })
           .where('sha256', '=', sha256)
-          .execute();
+          .executeTakeFirst();
+        // A purged content has no row left to retry for.
+        if (Number(marked.numUpdatedRows) === 0) return;
         if (!nextRetryAt) {
-          await trx
-            .deleteFrom('media_retries')
-            .where('sha256', '=', sha256)
-            .where('job_name', '=', job)
-            .execute();
-          return { rounds: 0, retryAt: null };
+          await clearRetry(trx, sha256, job);
+          return;
         }
         const earlier = await trx
           .selectFrom('media_retries')
@@ -162,19 +160,11 @@ export function createContentProcessingRepository(db: Database) {
           .executeTakeFirst();
         const rounds = (earlier?.rounds ?? 0) + 1;
         const retryAt = nextRetryAt(rounds);
-        // A purged content has no row to point at: nothing is left to retry.
-        const exists = await trx
-          .selectFrom('contents')
-          .select('sha256')
-          .where('sha256', '=', sha256)
-          .executeTakeFirst();
-        if (!exists) return { rounds, retryAt: null };
         await trx
           .insertInto('media_retries')
           .values({ sha256, job_name: job, rounds, retry_at: retryAt })
           .onConflict((oc) => oc.columns(['sha256', 'job_name']).doUpdateSet({ rounds, retry_at: retryAt }))
           .execute();
-        return { rounds, retryAt };
       });
     },
 
