@@ -12,7 +12,7 @@ import { startBenchServer } from './support/server-process';
 const CACHE = path.join(import.meta.dirname, '.cache', 'camera');
 const WIDTH = 4000;
 const HEIGHT = 3000;
-const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/photo-exif.jpg');
+const fixture = path.resolve(import.meta.dirname, '../fixtures/photo-exif.jpg');
 
 /**
  * Camera-size JPEGs (4000x3000, 12 MP, EXIF like a camera writes), made once and kept in

@@ -27,7 +27,7 @@ const FROM = Date.UTC(2011, 0, 1);
 const TO = Date.UTC(2026, 0, 1);
 const DOM_TARGET = 1500;
 const SCROLL_STEP_PX = 3000;
-const fixture = path.resolve(import.meta.dirname, '../../shared/fixtures/photo-exif.jpg');
+const fixture = path.resolve(import.meta.dirname, '../fixtures/photo-exif.jpg');
 
 type Api = <T>(apiPath: string) => Promise<T>;
 

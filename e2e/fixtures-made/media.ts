@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 
-export const sharedFixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+export const fixturesDir = path.resolve(import.meta.dirname, '../../fixtures');
 
 /** A short H.264 MP4 made by ffmpeg's test source, so the journey does not depend on a committed binary. */
 export function makeMp4(dir: string, name = 'made-clip.mp4'): string {
@@ -32,10 +32,10 @@ export function makeMp4(dir: string, name = 'made-clip.mp4'): string {
   return out;
 }
 
-/** Copies a file from the shared fixtures into the journey's temp dir. */
+/** Copies a file from the repository's fixtures into the journey's temp dir. */
 export function copyFixture(dir: string, name: string, as = name): string {
   const out = path.join(dir, as);
-  fs.copyFileSync(path.join(sharedFixtures, name), out);
+  fs.copyFileSync(path.join(fixturesDir, name), out);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FileRecord } from '@nordlys/contract/file';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sharedFixtures } from '../fixtures-made/media';
+import { fixturesDir } from '../fixtures-made/media';
 import type { BrowserSession } from '../support/browser';
 import { type ApiUser, createApiUser } from './media-steps';
 
@@ -14,7 +14,7 @@ let browser: BrowserSession | undefined;
 
 beforeAll(async () => {
   user = await createApiUser(serverEnv, baseUrl, 'documents');
-  pdf = await user.upload(path.join(sharedFixtures, 'document.pdf'), Math.floor(Date.now() / 1000));
+  pdf = await user.upload(path.join(fixturesDir, 'document.pdf'), Math.floor(Date.now() / 1000));
   expect(pdf.file_type).toBe('Documents');
 });
 

@@ -4,7 +4,7 @@ import { type BrowserSession, openBrowser } from '../support/browser';
 import { signUp, uniqueEmail } from './account-steps';
 
 const baseUrl = inject('baseUrl');
-const PHOTO = path.resolve(import.meta.dirname, '../../../shared/fixtures/photo-exif.jpg');
+const PHOTO = path.resolve(import.meta.dirname, '../../fixtures/photo-exif.jpg');
 
 describe('sign-up, name change and log out in Chromium', () => {
   let browser: BrowserSession;

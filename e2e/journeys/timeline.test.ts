@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../../server/src/cli/admin';
-import { sharedFixtures } from '../fixtures-made/media';
+import { fixturesDir } from '../fixtures-made/media';
 import { type BrowserSession, openBrowser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -116,10 +116,7 @@ describe('the timeline in Chromium', () => {
   });
 
   it('uploads, shows months, shift-selects a range, deletes with Undo, and opens the viewer', async () => {
-    uploaded.july = await upload(
-      'photo-exif.jpg',
-      fs.readFileSync(path.join(sharedFixtures, 'photo-exif.jpg')),
-    );
+    uploaded.july = await upload('photo-exif.jpg', fs.readFileSync(path.join(fixturesDir, 'photo-exif.jpg')));
     uploaded.julyEarly = await upload(
       'july-early.jpg',
       await jpegTakenAt('2023:07:02 09:00:00', { r: 40, g: 110, b: 200 }),
@@ -130,7 +127,7 @@ describe('the timeline in Chromium', () => {
     );
     uploaded.december = await upload(
       'rotated-orientation6.jpg',
-      fs.readFileSync(path.join(sharedFixtures, 'rotated-orientation6.jpg')),
+      fs.readFileSync(path.join(fixturesDir, 'rotated-orientation6.jpg')),
     );
     uploaded.decemberEarly = await upload(
       'december-early.jpg',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FileRecord } from '@nordlys/contract/file';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sharedFixtures } from '../fixtures-made/media';
+import { fixturesDir } from '../fixtures-made/media';
 import type { BrowserSession } from '../support/browser';
 import { type ApiUser, createApiUser } from './media-steps';
 
@@ -29,15 +29,15 @@ beforeAll(async () => {
   // Newest first on the timeline: clip (2023-08-01), photo-exif (2023-07-14), made (2022-03-01),
   // rotated (2021-12-24).
   uploaded.exif = await user.upload(
-    path.join(sharedFixtures, 'photo-exif.jpg'),
+    path.join(fixturesDir, 'photo-exif.jpg'),
     seconds('2023-07-14T00:00:00Z'),
   );
   uploaded.made = await user.upload(made, seconds('2022-03-01T10:00:00Z'));
   uploaded.rotated = await user.upload(
-    path.join(sharedFixtures, 'rotated-orientation6.jpg'),
+    path.join(fixturesDir, 'rotated-orientation6.jpg'),
     seconds('2021-12-24T00:00:00Z'),
   );
-  uploaded.clip = await user.upload(path.join(sharedFixtures, 'clip.mp4'), seconds('2023-08-01T10:00:00Z'));
+  uploaded.clip = await user.upload(path.join(fixturesDir, 'clip.mp4'), seconds('2023-08-01T10:00:00Z'));
   for (const file of [uploaded.exif, uploaded.made, uploaded.rotated])
     await user.waitForUrl(file.thumbURLLarge!);
 });

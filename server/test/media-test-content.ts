@@ -6,7 +6,7 @@ import { startMediaWorker } from '../src/jobs/media-worker';
 import type { MediaKind } from '../src/store/schema';
 import type { TestApp } from './test-app';
 
-export const fixturesDir = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+export const fixturesDir = path.resolve(import.meta.dirname, '../../fixtures');
 export const fixture = (name: string) => readFileSync(path.join(fixturesDir, name));
 
 const KINDS: Record<string, { mime: string; kind: MediaKind }> = {

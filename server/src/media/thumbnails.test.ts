@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { heicToJpeg, isHevcHeif } from './heic';
 import { makeThumbnails, pictureToJpeg, UndecodableImageError } from './thumbnails';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../../../fixtures');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name));
 
 describe('makeThumbnails', () => {

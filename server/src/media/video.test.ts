@@ -12,7 +12,7 @@ import {
   UnreadableVideoError,
 } from './video';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../../../fixtures');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nordlys-video-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
