@@ -1,10 +1,33 @@
+import {
+  BRAND_COLOURS,
+  colourProperties,
+  DARK_COLOURS,
+  LIGHT_COLOURS,
+} from '@nordlys/contract/theme-colours';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
+const PALETTE_ID = 'virtual:theme-palette.css';
+
+/**
+ * The theme colours as --light-*, --dark-* and --brand-* custom properties, from the module the
+ * server's own pages read too; web/src/ui/tokens.css maps them onto the --color-* tokens per theme.
+ */
+function themePalette(): Plugin {
+  return {
+    name: 'nordlys-theme-palette',
+    resolveId: (id) => (id === PALETTE_ID ? `\0${PALETTE_ID}` : undefined),
+    load: (id) =>
+      id === `\0${PALETTE_ID}`
+        ? `:root{${colourProperties('--light-', LIGHT_COLOURS)}${colourProperties('--dark-', DARK_COLOURS)}${colourProperties('--brand-', BRAND_COLOURS)}}`
+        : undefined,
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), themePalette()],
   build: { outDir: 'dist', sourcemap: true, assetsDir: 'assets' },
   server: {
     port: 5173,

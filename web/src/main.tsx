@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// Theme colour values shared with the server's own pages; ui/tokens.css names them.
+import 'virtual:theme-palette.css';
 import './ui/base.css';
 import './i18n/i18n';
 import { App } from './app/app';

@@ -1,4 +1,10 @@
 import type { Locale } from '@nordlys/contract/constants';
+import {
+  BRAND_COLOURS,
+  colourProperties,
+  DARK_COLOURS,
+  LIGHT_COLOURS,
+} from '@nordlys/contract/theme-colours';
 import { PASSWORD_MIN_LENGTH } from './password';
 import { fill, htmlLang, signInTexts } from './sign-in-texts';
 
@@ -31,49 +37,49 @@ const escapeHtml = (value: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-// The same values as web/src/ui/tokens.css: these pages are served by the provider, outside the app bundle.
+// These pages are served by the provider, outside the app bundle: the colours come from the module the
+// app's tokens read, the sizes repeat web/src/ui/tokens.css.
 const STYLE = `
-:root{--accent:#1f9e7a;--accent-hover:#17805f;--accent-contrast:#fff;--error:#c62828;--bg:#fff;--surface:#f5f7f8;
---border:#e3e7ea;--text:#15191c;--muted:#5b6770;--radius-dialog:12px;--radius-sm:4px;
+:root{${colourProperties('--color-', LIGHT_COLOURS)}--radius-dialog:12px;--radius-sm:4px;
 --shadow:0 1px 3px rgb(0 0 0 / .08),0 4px 12px rgb(0 0 0 / .06);
 --font:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color-scheme:light dark}
-@media (prefers-color-scheme:dark){:root{--bg:#0e1417;--surface:#172026;--border:#26323a;--text:#e8eef1;--muted:#9aa8b1}}
+@media (prefers-color-scheme:dark){:root{${colourProperties('--color-', DARK_COLOURS)}}}
 *{box-sizing:border-box}
 html,body{margin:0;min-height:100%}
-body{font-family:var(--font);font-size:16px;line-height:1.5;color:var(--text);background:var(--surface);
+body{font-family:var(--font);font-size:16px;line-height:1.5;color:var(--color-text);background:var(--color-surface);
 display:flex;align-items:center;justify-content:center;min-height:100vh;padding:24px 16px}
-main{width:100%;max-width:420px;background:var(--bg);border:1px solid var(--border);border-radius:var(--radius-dialog);
+main{width:100%;max-width:420px;background:var(--color-bg);border:1px solid var(--color-border);border-radius:var(--radius-dialog);
 box-shadow:var(--shadow);padding:32px 24px}
-.brand{display:flex;align-items:center;gap:8px;font-weight:600;font-size:16px;margin:0 0 24px;color:var(--text);text-decoration:none}
+.brand{display:flex;align-items:center;gap:8px;font-weight:600;font-size:16px;margin:0 0 24px;color:var(--color-text);text-decoration:none}
 .brand svg{width:32px;height:32px;flex:none}
 h1{font-size:24px;font-weight:600;line-height:1.25;margin:0 0 4px}
-.lead{color:var(--muted);font-size:14px;margin:0 0 24px}
-.alert{border:1px solid var(--error);color:var(--error);border-radius:var(--radius-sm);padding:8px 12px;
+.lead{color:var(--color-text-muted);font-size:14px;margin:0 0 24px}
+.alert{border:1px solid var(--color-error);color:var(--color-error);border-radius:var(--radius-sm);padding:8px 12px;
 font-size:14px;margin:0 0 16px}
 form{display:flex;flex-direction:column}
 .field{display:flex;flex-direction:column;margin-bottom:4px}
 label{font-size:14px;font-weight:500;margin-bottom:4px}
-input{font:inherit;color:var(--text);background:var(--bg);height:40px;padding:0 12px;border:1px solid var(--border);
+input{font:inherit;color:var(--color-text);background:var(--color-bg);height:40px;padding:0 12px;border:1px solid var(--color-border);
 border-radius:var(--radius-sm);outline:none}
-input:focus-visible{border-color:var(--accent);box-shadow:0 0 0 2px var(--accent)}
-input[aria-invalid=true]{border-color:var(--error)}
+input:focus-visible{border-color:var(--color-accent);box-shadow:0 0 0 2px var(--color-accent)}
+input[aria-invalid=true]{border-color:var(--color-error)}
 .hint,.error{font-size:12px;min-height:18px;margin:4px 0 8px}
-.hint{color:var(--muted)}
-.error{color:var(--error)}
+.hint{color:var(--color-text-muted)}
+.error{color:var(--color-error)}
 button{font:inherit;font-weight:600;height:48px;margin-top:8px;border:0;border-radius:var(--radius-sm);
-background:var(--accent);color:var(--accent-contrast);cursor:pointer}
-button:hover{background:var(--accent-hover)}
-button:focus-visible{outline:none;box-shadow:0 0 0 2px var(--bg),0 0 0 4px var(--accent)}
-.switch{margin:24px 0 0;font-size:14px;color:var(--muted);text-align:center}
-a{color:var(--accent);font-weight:500}
-a:focus-visible{outline:2px solid var(--accent);outline-offset:2px;border-radius:2px}
-@media (max-width:599px){body{align-items:flex-start;background:var(--bg);padding:16px}
+background:var(--color-accent);color:var(--color-accent-contrast);cursor:pointer}
+button:hover{background:var(--color-accent-hover)}
+button:focus-visible{outline:none;box-shadow:0 0 0 2px var(--color-bg),0 0 0 4px var(--color-accent)}
+.switch{margin:24px 0 0;font-size:14px;color:var(--color-text-muted);text-align:center}
+a{color:var(--color-accent);font-weight:500}
+a:focus-visible{outline:2px solid var(--color-accent);outline-offset:2px;border-radius:2px}
+@media (max-width:599px){body{align-items:flex-start;background:var(--color-bg);padding:16px}
 main{border:0;box-shadow:none;padding:16px 0}}
 `;
 
-const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="#17805f"/>
-<path d="M6 20c4-9 9-12 20-13-7 4-10 8-12 13" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>
-<path d="M6 24h20" stroke="#fff" stroke-width="2" stroke-linecap="round" opacity=".7"/></svg>`;
+const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="${BRAND_COLOURS.mark}"/>
+<path d="M6 20c4-9 9-12 20-13-7 4-10 8-12 13" fill="none" stroke="${BRAND_COLOURS.onMark}" stroke-width="3" stroke-linecap="round"/>
+<path d="M6 24h20" stroke="${BRAND_COLOURS.onMark}" stroke-width="2" stroke-linecap="round" opacity=".7"/></svg>`;
 
 function layout(locale: Locale, brand: string, title: string, body: string): string {
   return `<!doctype html>
