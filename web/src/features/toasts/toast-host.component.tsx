@@ -18,7 +18,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const tone = toastTone(toast.type);
   const message = t(`types.${toast.type}`, toast.params ?? {});
   return (
-    <li
+    <div
       className={['toast', `toast--${tone}`, toast.leaving && 'toast--leaving'].filter(Boolean).join(' ')}
       role={tone === 'error' ? 'alert' : 'status'}
       aria-live={tone === 'error' ? 'assertive' : 'polite'}
@@ -44,7 +44,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           <X aria-hidden="true" />
         </button>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -72,11 +72,12 @@ export function ToastHost() {
   const visible = toasts.slice(-MAX_VISIBLE);
   return (
     <section className="toast-host" aria-label={t('region')}>
-      <ol className="toast-host__list">
+      {/* A stack, not a list: each toast is its own live region, a role a list item cannot take. */}
+      <div className="toast-host__list">
         {visible.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
