@@ -27,7 +27,10 @@ export interface MenuProps {
 /** A dropdown menu; arrow keys move, Enter/Space select, Escape closes and refocuses the trigger. */
 export function Menu({ trigger, items, align = 'end', side = 'bottom', open, onOpenChange }: MenuProps) {
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while leaving it in the tab
+    // order, which assistive technology reports as hidden yet focusable content. Escape and a click
+    // or focus outside still close it.
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
