@@ -399,6 +399,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   const tileTexts = useMemo(
     () => ({
       alt: (name: string, date: string) => t('tile.alt', { name, date }),
+      video: (name: string, date: string, duration: string) => t('tile.video', { name, date, duration }),
       failed: t('tile.failed'),
       select: (name: string) => t('tile.select', { name }),
       deselect: (name: string) => t('tile.deselect', { name }),

@@ -15,6 +15,8 @@ export interface TileCommand {
 /** Texts every tile needs, made once per language by the page (a translation hook per tile is costly). */
 export interface TileTexts {
   alt: (name: string, date: string) => string;
+  /** A video's button label; it carries the duration the badge shows, so what is seen is what is named. */
+  video: (name: string, date: string, duration: string) => string;
   failed: string;
   select: (name: string) => string;
   deselect: (name: string) => string;
@@ -71,6 +73,8 @@ function TimelineTileView({
   const placeholder = thumbhashDataUrl(file.thumbhash);
   const date = formatDate(file.timestamp);
   const alt = texts.alt(file.fileName, date);
+  const duration = video ? formatDuration(file.duration) : '';
+  const label = video ? texts.video(file.fileName, date, duration) : alt;
 
   const clearTimers = () => {
     for (const timer of timers.current) clearTimeout(timer);
@@ -163,7 +167,7 @@ function TimelineTileView({
       <button
         type="button"
         className="timeline-tile__open"
-        aria-label={alt}
+        aria-label={label}
         onClick={(event) => {
           if (longPressed.current) {
             longPressed.current = false;
@@ -207,7 +211,7 @@ function TimelineTileView({
         {video ? (
           <span className="timeline-tile__badge">
             <Play aria-hidden="true" />
-            {formatDuration(file.duration)}
+            {duration}
           </span>
         ) : null}
       </button>
