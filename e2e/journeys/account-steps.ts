@@ -30,6 +30,7 @@ export async function signUp(
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Name').fill(options.name);
   if (options.screenshot) await browser.screenshot(options.screenshot);
+  else await browser.expectAccessible('sign-up');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/idp/') && !url.pathname.startsWith('/login'));
 }
@@ -46,6 +47,7 @@ export async function signIn(
   await page.getByLabel('E-mail').fill(options.email);
   await page.getByLabel('Password').fill(PASSWORD);
   if (options.screenshot) await browser.screenshot(options.screenshot);
+  else await browser.expectAccessible('sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/idp/') && !url.pathname.startsWith('/login'));
 }

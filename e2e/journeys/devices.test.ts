@@ -51,10 +51,12 @@ describe('devices in Chromium', () => {
     await b.page.reload();
     await b.page.getByText('This device').waitFor();
     expect(await b.page.getByRole('button', { name: /^Remove / }).count()).toBe(1);
+    await b.expectAccessible('devices-one-left');
     expect(deviceA).toBeTruthy();
 
     await expired.getByRole('button', { name: 'Close' }).click();
     await a.page.getByText('This page is only accessible to logged in users.').waitFor();
+    await a.expectAccessible('login-wall-after-expiry');
     expect(a.errors.filter((error) => !error.includes('401'))).toEqual([]);
     expect(b.errors).toEqual([]);
   });

@@ -89,6 +89,7 @@ describe('web shell in Chromium', () => {
       .getByText(/something went wrong/i)
       .first()
       .waitFor();
+    await browser.expectAccessible('error-generic');
     expect(browser.errors).toEqual([]);
   });
 
@@ -102,6 +103,7 @@ describe('web shell in Chromium', () => {
       expect(await page.getByText(/oops.*page not found/i).count(), `${route} should be a known route`).toBe(
         0,
       );
+      await browser.expectAccessible(route);
     }
     expect(browser.errors).toEqual([]);
   });
@@ -126,6 +128,7 @@ describe('web shell in Chromium', () => {
     const checkbox = page.getByRole('checkbox', { name: /delete-card/i });
     await checkbox.waitFor();
     expect(await checkbox.isChecked()).toBe(true);
+    await browser.expectAccessible('test-flags-from-query');
   });
 });
 
@@ -158,6 +161,7 @@ describe('languages', () => {
     try {
       await browser.page.goto(baseUrl);
       await expect.poll(() => browser.page.getAttribute('html', 'lang')).toMatch(/^sv/);
+      await browser.expectAccessible('home-sv');
     } finally {
       await browser.close();
     }

@@ -44,6 +44,7 @@ describe('sign-up, name change and log out in Chromium', () => {
     await name.fill('Ada King');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Changes saved').waitFor();
+    await browser.expectAccessible('settings-saved');
     // The name lives on the server: it survives a reload.
     await page.reload();
     await page.getByRole('button', { name: 'Signed in as Ada King' }).click();
@@ -72,6 +73,7 @@ describe('sign-up, name change and log out in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await browser.expectAccessible('home-signed-out');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.goto(`${baseUrl}/settings`);
     await page.getByText('This page is only accessible to logged in users.').waitFor();

@@ -105,6 +105,7 @@ describe('the timeline in Chromium', () => {
     await browser.screenshot('timeline-empty-desktop');
     await page.getByRole('button', { name: 'Upload from this device' }).click();
     await page.getByRole('dialog', { name: 'Upload photos and videos' }).waitFor();
+    await browser.expectAccessible('timeline-upload-dialog');
     expect(realErrors(browser.errors)).toEqual([]);
   });
 
@@ -182,6 +183,7 @@ describe('the timeline in Chromium', () => {
     await toolbar.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await confirm.getByText('Delete 3 files?').waitFor();
+    await browser.expectAccessible('timeline-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('3 files deleted').waitFor();
     await expect.poll(() => tileCount(page)).toBe(2);
@@ -196,6 +198,7 @@ describe('the timeline in Chromium', () => {
 
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByText('3 files restored').waitFor();
+    await browser.expectAccessible('timeline-restored-toast');
     await expect.poll(() => tileCount(page), { timeout: 15_000 }).toBe(5);
     await page.getByRole('heading', { name: 'March 2022' }).waitFor();
 
@@ -224,6 +227,7 @@ describe('the timeline in Chromium', () => {
     // A tile opens the viewer at /photos/{fileID}.
     await tile(uploaded.december).locator('.timeline-tile__open').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/photos/${uploaded.december}`);
+    await browser.expectAccessible('viewer-from-timeline');
     // Back from the viewer: the timeline is where it was.
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/photos');
@@ -237,8 +241,10 @@ describe('the timeline in Chromium', () => {
     await page.goto(`${baseUrl}/photos?filter=recents_1`);
     await page.getByRole('button', { name: /Last 24 hours \(4\)/ }).waitFor();
     await expect.poll(() => tileCount(page)).toBe(4);
+    await browser.expectAccessible('timeline-filter-recent');
     await page.getByRole('button', { name: 'Videos', exact: true }).click();
     await page.getByText('No files match this filter.').waitFor();
+    await browser.expectAccessible('timeline-filter-empty');
     expect(new URL(page.url()).search).toBe('?filter=only_videos');
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await expect.poll(() => tileCount(page)).toBe(4);

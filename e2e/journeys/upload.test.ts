@@ -322,6 +322,7 @@ describe('uploads in Chromium', () => {
     await expect
       .poll(() => rowsByStatus(page, 'Succeeded').count(), { timeout: 90_000, interval: 250 })
       .toBe(1);
+    await browser.expectAccessible('upload-panel-resumed');
 
     // The second session sent only what the server lacked.
     expect(patchOffsets.length).toBeGreaterThan(0);

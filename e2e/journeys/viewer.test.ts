@@ -63,6 +63,7 @@ describe('viewer journey', () => {
       () => ((document.querySelector('.carousel__media') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
     );
     expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await browser.expectAccessible('viewer-desktop');
 
     const historyLength = await page.evaluate(() => history.length);
     // The arrows act once the viewer knows the neighbours, as its buttons show.
@@ -92,6 +93,7 @@ describe('viewer journey', () => {
     expect(elapsed).toBeGreaterThan(4000);
     expect(elapsed).toBeLessThan(6500);
     await viewer.getByRole('button', { name: 'Pause slideshow' }).click();
+    await browser.expectAccessible('viewer-slideshow-paused');
 
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/photos');
