@@ -1,3 +1,4 @@
+import { benchIdleMemory } from './idle-memory.bench';
 import { type BenchRow, printTable } from './support/report';
 import { benchThumbnails } from './thumbnails-500.bench';
 import { benchTimeline } from './timeline-1m.bench';
@@ -5,12 +6,13 @@ import { benchTimelineBrowser } from './timeline-browser.bench';
 import { benchUpload } from './upload-2gib.bench';
 
 /**
- * `npm run bench`: printed figures, not pass/fail tests. BENCH_ONLY=upload|thumbnails|timeline runs
+ * `npm run bench`: printed figures, not pass/fail tests. BENCH_ONLY=idle-memory|upload|thumbnails|timeline runs
  * one; BENCH_UPLOAD_BYTES, BENCH_THUMB_COUNT and BENCH_FILES shrink them for a quick run.
  * BENCH_ONLY=timeline-browser runs the web timeline in Chromium (BENCH_LIBRARY_FILES shrinks it).
  */
 const only = process.env.BENCH_ONLY;
 const rows: BenchRow[] = [];
+if (!only || only === 'idle-memory') rows.push(...(await benchIdleMemory()));
 if (!only || only === 'upload') rows.push(...(await benchUpload()));
 if (!only || only === 'thumbnails') rows.push(...(await benchThumbnails()));
 if (!only || only === 'timeline') rows.push(...(await benchTimeline()));

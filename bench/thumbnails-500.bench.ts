@@ -3,7 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { tuneSharp } from '../server/src/media/sharp-tuning';
+import { loadSharp } from '../server/src/media/sharp-loader';
 import { makeThumbnails } from '../server/src/media/thumbnails';
 import { uploadMultipart } from './support/multipart';
 import { type BenchRow, fmt } from './support/report';
@@ -87,7 +87,8 @@ async function waitForThumb(url: string, auth: string): Promise<void> {
 export async function benchThumbnails(): Promise<BenchRow[]> {
   const count = Number(process.env.BENCH_THUMB_COUNT ?? 500);
   const files = await cameraJpegs(count);
-  tuneSharp();
+  // The server's libvips tuning (threads, no operation cache), for a like-for-like baseline.
+  await loadSharp();
   // Measured before and after the pipeline and averaged, so a change in the machine's load during
   // the run weighs on both sides alike.
   const rawBefore = await rawSharp(files);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -7,12 +7,15 @@ import path from 'node:path';
 import { runAdmin } from '../../server/src/cli/admin';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(root, 'server/dist/main.mjs');
 
 export interface BenchServer {
   baseUrl: string;
   pid: number;
   dataDir: string;
   env: Record<string, string>;
+  /** Milliseconds from spawning the process to the first healthy `/healthz` answer. */
+  startupMs: number;
   /** Basic-auth header of a user created with the admin CLI. */
   auth: string;
   stop(): Promise<void>;
@@ -36,11 +39,41 @@ export function rssOf(pid: number): number {
   return kb ? Number(kb[1]) * 1024 : 0;
 }
 
+/** Resident set size of a process and all its descendants (threads count once, with their process). */
+export function treeRssOf(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the parent pid follows its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop() as number;
+    try {
+      total += rssOf(next);
+    } catch {
+      // the process ended while we looked
+    }
+    pending.push(...(children.get(next) ?? []));
+  }
+  return total;
+}
+
 /**
- * The real server as a child process (node + tsx, no npm wrapper, so `pid` is the server itself)
+ * The real server as a child process, compiled as `npm start` runs it (plain node on server/dist, no
+ * npm wrapper, so `pid` is the server itself)
  * on a temp data folder with SQLite, plus a user and a device token made with the admin CLI.
  */
 export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error('the server is not built: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'nordlys-bench-'));
   const port = await freePort();
   const env: Record<string, string> = {
@@ -56,12 +89,7 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
   const child: ChildProcess = spawn(
     process.execPath,
     // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-    [
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      'server/src/main.ts',
-    ],
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER_ENTRY],
     {
       cwd: root,
       env,
@@ -77,17 +105,22 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  const spawned = performance.now();
+  let startupMs = 0;
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+        if ((await fetch(`${baseUrl}/healthz`)).ok) {
+          startupMs = performance.now() - spawned;
+          break;
+        }
       } catch {
         // not listening yet
       }
       if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
 
     const email = `bench-${Date.now()}@example.com`;
@@ -105,6 +138,7 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
     return {
       baseUrl,
       pid: child.pid!,
+      startupMs,
       dataDir,
       env,
       auth: `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`,

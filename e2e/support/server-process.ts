@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** The compiled server, as `npm start` runs it. */
+const SERVER_ENTRY = path.join(repoRoot, 'server/dist/main.mjs');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,7 +26,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server the way `npm start` does (built web client, SQLite, blob folder) on a temp data dir. */
+/** Starts the real server the way `npm start` does (compiled, built web client, SQLite, blob folder) on a temp data dir. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-e2e-'));
   const port = await freePort();
@@ -36,7 +38,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('the server is not built: run `npm run build` first');
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { createBlobStore } from './blobs/create-blob-store';
 import { ConfigError, loadConfig } from './config';
+import { trimMemoryWhenIdle } from './idle-memory-trim';
 import { scheduleBlobSweeps } from './jobs/blob-sweep.schedule';
 import { createBlobSweepService } from './services/blob-sweep.service';
 import { closeOnSignals } from './shutdown';
@@ -26,6 +27,8 @@ async function main() {
     sweeper: createBlobSweepService({ db: store.db, blobs, clock: Date.now }),
     log: app.log,
   });
+
+  trimMemoryWhenIdle(app);
 
   // Stop taking requests first, let running ones finish, then release the blob store and database.
   closeOnSignals([() => sweeps.stop(), () => app.close(), () => blobs.close(), () => store.close()], {

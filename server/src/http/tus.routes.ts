@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
 import { FILE_ID_HEADER, TusUploadStatus } from '@nordlys/contract/file';
-import { Server, type Upload } from '@tus/server';
+import type { Server, Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BlobStore } from '../blobs/blob-store';
@@ -12,7 +12,7 @@ import type { FileService } from '../services/file.service';
 import type { UploadFields, UploadService } from '../services/upload.service';
 import type { TusUploadRepository } from '../store/repositories/tus-upload.repository';
 import { ErrorReply, withCommonQuery } from './common-query';
-import { TusBlobDatastore } from './tus-blob-datastore';
+import type { TusBlobDatastore } from './tus-blob-datastore';
 
 export const TUS_PATH = '/st/4/tus';
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -65,7 +65,6 @@ export async function tusRoutes(
   { uploads, files, blobs, repo, clock }: TusRoutesOptions,
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const datastore = new TusBlobDatastore({ blobs, repo, expiryMs: TUS_EXPIRY_MS, clock });
   // Sessions of requests being handled, looked up by a random key the route puts on the request.
   const sessions = new Map<string, Session>();
 
@@ -75,54 +74,71 @@ export async function tusRoutes(
     return session;
   };
 
-  const tus = new Server({
-    path: TUS_PATH,
-    datastore,
-    maxSize: MAX_UPLOAD_BYTES,
-    // A relative Location resolves against the URL the client used, so no Host or X-Forwarded-*
-    // header (which a client can set) decides where the upload continues.
-    relativeLocation: true,
-    exposedHeaders: [FILE_ID_HEADER],
-    async onUploadCreate(req, upload) {
-      const session = sessionOf(req);
-      const { jobId, fields } = fieldsFrom(upload.metadata);
-      try {
-        // The quota and every other check that needs no bytes, from Upload-Length, before any is sent.
-        await uploads.prepare(session, jobId, fields, upload.sizeIsDeferred ? undefined : upload.size);
-      } catch (error) {
-        throw tusError(error);
-      }
-      // The owner is recorded by the server, over anything the client sent under that key.
-      return { metadata: { ...upload.metadata, user_id: session.userId } };
-    },
-    async onUploadFinish(req, upload) {
-      const session = sessionOf(req);
-      const { jobId, fields, checksum } = fieldsFrom(upload.metadata);
-      await repo.setStatus(upload.id, 'processing', {}, clock());
-      try {
-        const prepared = await uploads.prepare(session, jobId, fields);
-        const { file } = await uploads.ingest(session, prepared, datastore.read(upload.id), {
-          size: upload.size,
-          expectedSha256: checksum,
-        });
-        await repo.setStatus(upload.id, 'done', { fileId: file.id }, clock());
-        await datastore.removeParts(upload.id).catch(() => undefined);
-        return { headers: { [FILE_ID_HEADER]: file.id } };
-      } catch (error) {
-        const failure = tusError(error);
-        const message = (JSON.parse(failure.body) as { error: string }).error;
-        await repo.setStatus(upload.id, 'failed', { error: message }, clock());
-        await datastore.removeParts(upload.id).catch(() => undefined);
-        throw failure;
-      }
-    },
-  });
+  // The tus server loads with the first resumable upload: most processes never see one, and it
+  // costs about 15 MB resident.
+  let loading: Promise<{ tus: Server; datastore: TusBlobDatastore }> | undefined;
+  const tusReady = () => {
+    loading ??= buildTus();
+    return loading;
+  };
+
+  async function buildTus() {
+    const [{ Server }, { TusBlobDatastore }] = await Promise.all([
+      import('@tus/server'),
+      import('./tus-blob-datastore'),
+    ]);
+    const datastore = new TusBlobDatastore({ blobs, repo, expiryMs: TUS_EXPIRY_MS, clock });
+    const tus = new Server({
+      path: TUS_PATH,
+      datastore,
+      maxSize: MAX_UPLOAD_BYTES,
+      // A relative Location resolves against the URL the client used, so no Host or X-Forwarded-*
+      // header (which a client can set) decides where the upload continues.
+      relativeLocation: true,
+      exposedHeaders: [FILE_ID_HEADER],
+      async onUploadCreate(req, upload) {
+        const session = sessionOf(req);
+        const { jobId, fields } = fieldsFrom(upload.metadata);
+        try {
+          // The quota and every other check that needs no bytes, from Upload-Length, before any is sent.
+          await uploads.prepare(session, jobId, fields, upload.sizeIsDeferred ? undefined : upload.size);
+        } catch (error) {
+          throw tusError(error);
+        }
+        // The owner is recorded by the server, over anything the client sent under that key.
+        return { metadata: { ...upload.metadata, user_id: session.userId } };
+      },
+      async onUploadFinish(req, upload) {
+        const session = sessionOf(req);
+        const { jobId, fields, checksum } = fieldsFrom(upload.metadata);
+        await repo.setStatus(upload.id, 'processing', {}, clock());
+        try {
+          const prepared = await uploads.prepare(session, jobId, fields);
+          const { file } = await uploads.ingest(session, prepared, datastore.read(upload.id), {
+            size: upload.size,
+            expectedSha256: checksum,
+          });
+          await repo.setStatus(upload.id, 'done', { fileId: file.id }, clock());
+          await datastore.removeParts(upload.id).catch(() => undefined);
+          return { headers: { [FILE_ID_HEADER]: file.id } };
+        } catch (error) {
+          const failure = tusError(error);
+          const message = (JSON.parse(failure.body) as { error: string }).error;
+          await repo.setStatus(upload.id, 'failed', { error: message }, clock());
+          await datastore.removeParts(upload.id).catch(() => undefined);
+          throw failure;
+        }
+      },
+    });
+    return { tus, datastore };
+  }
 
   /** The upload id in a tus URL, if any; an upload belongs to the user who created it. */
   async function assertOwnUpload(request: FastifyRequest, session: Session): Promise<void> {
     const rest = request.url.split('?')[0]?.slice(TUS_PATH.length).replace(/^\/+/, '') ?? '';
     if (rest === '') return;
     if (!TUS_ID_PATTERN.test(rest)) throw notFound();
+    const { datastore } = await tusReady();
     const upload = await datastore.getUpload(rest).catch(() => null);
     if (!upload || upload.metadata?.user_id !== session.userId) throw notFound();
   }
@@ -131,6 +147,7 @@ export async function tusRoutes(
     // The PATCH body is the file itself: left unread for tus to stream.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { tus } = await tusReady();
       if (request.method === 'OPTIONS') {
         reply.hijack();
         await tus.handle(request.raw, reply.raw);
@@ -187,8 +204,12 @@ export async function tusRoutes(
   );
 
   // Incomplete uploads expire after a day; outcomes are kept a day after their upload ended.
-  const sweep = () => datastore.deleteExpired().catch(() => 0);
-  const timer = setInterval(() => void sweep(), 60 * 60 * 1000);
+  const sweep = async () => {
+    const cutoff = clock() - TUS_EXPIRY_MS;
+    if ((await repo.stale(cutoff, cutoff)).length === 0) return;
+    await (await tusReady()).datastore.deleteExpired();
+  };
+  const timer = setInterval(() => void sweep().catch(() => undefined), 60 * 60 * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

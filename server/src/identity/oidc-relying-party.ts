@@ -1,4 +1,4 @@
-import { createLocalJWKSet, type JSONWebKeySet, errors as joseErrors, jwtVerify } from 'jose';
+import type { createLocalJWKSet, JSONWebKeySet } from 'jose';
 import { badRequest } from '../domain/errors';
 
 /** fetch, or a stand-in with the same shape (the built-in provider is called in-process). */
@@ -59,9 +59,13 @@ export function createOidcRelyingParty(transport: Transport, clock: () => number
     return value;
   }
 
+  // jose (and the WebCrypto it drives) loads with the first sign-in through an external provider.
+  const jose = () => import('jose');
+
   async function keySet(jwksUri: string, refresh: boolean) {
     let set = refresh ? undefined : keySets.get(jwksUri);
     if (!set) {
+      const { createLocalJWKSet } = await jose();
       set = createLocalJWKSet((await getJson(jwksUri)) as JSONWebKeySet);
       keySets.set(jwksUri, set);
     }
@@ -70,6 +74,7 @@ export function createOidcRelyingParty(transport: Transport, clock: () => number
 
   async function verifyIdToken(idToken: string, discovery: Discovery, clientId: string) {
     const options = { issuer: discovery.issuer, audience: clientId, currentDate: new Date(clock()) };
+    const { errors: joseErrors, jwtVerify } = await jose();
     try {
       return (await jwtVerify(idToken, await keySet(discovery.jwks_uri, false), options)).payload;
     } catch (error) {
@@ -114,7 +119,7 @@ export function createOidcRelyingParty(transport: Transport, clock: () => number
       try {
         claims = await verifyIdToken(tokens.id_token, discovery, input.clientId);
       } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw invalidGrant();
+        if (error instanceof (await jose()).errors.JOSEError) throw invalidGrant();
         throw error;
       }
       if (typeof claims.sub !== 'string' || !claims.sub) throw invalidGrant();

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store';
-import { tuneSharp } from '../media/sharp-tuning';
 import { createThumbnailThreads } from '../media/thumbnail-threads';
 import type { Store } from '../store/database';
 import {
@@ -176,7 +175,6 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
     return mediaProcessingOver(queue, repo, deps.log);
   }
 
-  tuneSharp();
   const clock = deps.clock ?? Date.now;
   const tmpDir = mediaTmpDir(deps.dataDir);
   await prepareTmpDir(tmpDir);

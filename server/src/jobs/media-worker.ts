@@ -1,5 +1,4 @@
 import type { BlobStore } from '../blobs/blob-store';
-import { tuneSharp } from '../media/sharp-tuning';
 import { createThumbnailThreads } from '../media/thumbnail-threads';
 import type { Store } from '../store/database';
 import { createContentProcessingRepository } from '../store/repositories/content-processing.repository';
@@ -37,7 +36,6 @@ export interface MediaWorker {
  * hiccup after the upload committed); the queues' singleton policy absorbs what is already queued.
  */
 export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWorker> {
-  tuneSharp();
   const tmpDir = mediaTmpDir(deps.dataDir);
   await prepareTmpDir(tmpDir);
   const repo = createContentProcessingRepository(deps.store.db);

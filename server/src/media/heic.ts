@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp-loader';
 
 /**
  * HEIC/HEIF with HEVC: sharp's prebuilt libvips ships without an HEVC decoder (patents), so these
@@ -95,6 +96,7 @@ export class HeicDecodeError extends Error {
 export async function heicToSharp(bytes: Buffer): Promise<Sharp> {
   const image = await decoder.decode(bytes);
   const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  const sharp = await loadSharp();
   return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 

@@ -4,10 +4,9 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import exifr from 'exifr';
-import sharp from 'sharp';
 import type { BlobStore } from '../blobs/blob-store';
 import type { MediaKind } from '../domain/file-type';
+import { loadSharp } from './sharp-loader';
 
 /** The parts of a file the metadata readers need when the store cannot hand them the file (S3). */
 export interface ByteSample {
@@ -116,6 +115,8 @@ export function parseExifDate(value: unknown, offset: unknown): number | null {
 async function pictureMetadata(source: MetadataSource): Promise<MediaMetadata> {
   const result: MediaMetadata = { ...EMPTY_METADATA };
   const input = 'file' in source ? source.file : source.head;
+  // Loaded with the first picture, like sharp: nothing at start.
+  const { default: exifr } = await import('exifr');
   const exif = await exifr
     .parse(input, { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false })
     .catch(() => undefined);
@@ -137,7 +138,7 @@ async function pictureMetadata(source: MetadataSource): Promise<MediaMetadata> {
   }
   // Image headers sit at the start, so the head is enough for the dimensions; a picture that does
   // not decode simply has none (its thumbnail fails later, it is still stored).
-  const info = await sharp(input, { failOn: 'none' })
+  const info = await (await loadSharp())(input, { failOn: 'none' })
     .metadata()
     .catch(() => null);
   if (info?.width && info.height) {

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { loadSharp } from './sharp-loader';
 
 /** ThumbHash works on at most 100x100 pixels; larger inputs are an error in the library. */
 const MAX_SIDE = 100;
@@ -9,6 +9,7 @@ const MAX_SIDE = 100;
  * Rendering from a small thumbnail rather than the original keeps this a few milliseconds.
  */
 export async function thumbhashOf(raw: Buffer, info: { width: number; height: number; channels: number }) {
+  const sharp = await loadSharp();
   const { data, info: small } = await sharp(raw, {
     raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
   })

@@ -1,10 +1,13 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixture, fixturesDir } from '../../test/media-test-content';
 import { createThumbnailThreads } from './thumbnail-threads';
 import { makeThumbnails, UndecodableImageError } from './thumbnails';
 
 const fixturePath = (name: string) => path.join(fixturesDir, name);
+/** Threads of this process, as the system counts them (Linux). */
+const osThreads = () => readdirSync('/proc/self/task').length;
 
 describe('thumbnail threads', () => {
   const threads = createThumbnailThreads(1);
@@ -47,5 +50,17 @@ describe('thumbnail threads', () => {
     await closing.close();
     await inFlight;
     await expect(closing.make(fixture('photo-exif.jpg'))).rejects.toThrow(/closed/);
+  });
+
+  it('lets an idle thread go, and starts a new one for the next picture', async () => {
+    const quick = createThumbnailThreads(1, 100);
+    try {
+      await quick.make(fixture('photo-exif.jpg'));
+      const withThread = osThreads();
+      await vi.waitFor(() => expect(osThreads()).toBeLessThan(withThread), { timeout: 5_000 });
+      expect((await quick.make(fixture('photo-exif.jpg'))).small.width).toBeGreaterThan(0);
+    } finally {
+      await quick.close();
+    }
   });
 });

@@ -23,9 +23,12 @@ const ENTRY = new URL('./thumbnail-worker.mjs', import.meta.url);
  * through buffers, and on the server's main thread their garbage collection and every await of
  * the pipeline would wait behind request handling (and slow it in turn). A thread that dies
  * fails the picture it was making (the queue retries it) and is replaced on the next request.
+ * A thread left idle for `idleExitMs` exits, and its isolate and libvips buffers (tens of MB)
+ * go back to the system; the next picture starts one again in a fraction of a second.
  */
-export function createThumbnailThreads(size: number): ThumbnailThreads {
+export function createThumbnailThreads(size: number, idleExitMs = 30_000): ThumbnailThreads {
   const idle: Worker[] = [];
+  const idleSince = new Map<Worker, NodeJS.Timeout>();
   const busy = new Map<Worker, Pending>();
   const waiting: { picture: PictureSource; pending: Pending }[] = [];
   let workers = 0;
@@ -48,8 +51,7 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
     worker.on('message', (reply: ThumbnailReply) => {
       const pending = busy.get(worker);
       busy.delete(worker);
-      idle.push(worker);
-      worker.unref();
+      park(worker);
       if (pending) {
         if ('set' in reply) pending.resolve(reviveSet(reply.set));
         else
@@ -69,9 +71,33 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
     return worker;
   }
 
+  function park(worker: Worker) {
+    idle.push(worker);
+    worker.unref();
+    const timer = setTimeout(() => {
+      const at = idle.indexOf(worker);
+      if (at < 0) return;
+      idle.splice(at, 1);
+      idleSince.delete(worker);
+      workers -= 1;
+      void worker.terminate();
+    }, idleExitMs);
+    timer.unref();
+    idleSince.set(worker, timer);
+  }
+
+  function unpark(): Worker | undefined {
+    const worker = idle.pop();
+    if (worker) {
+      clearTimeout(idleSince.get(worker));
+      idleSince.delete(worker);
+    }
+    return worker;
+  }
+
   function pump() {
     while (waiting.length > 0 && !closed) {
-      const worker = idle.pop() ?? (workers < size ? spawn() : undefined);
+      const worker = unpark() ?? (workers < size ? spawn() : undefined);
       if (!worker) return;
       const { picture, pending } = waiting.shift() as { picture: PictureSource; pending: Pending };
       busy.set(worker, pending);
@@ -105,6 +131,8 @@ export function createThumbnailThreads(size: number): ThumbnailThreads {
       for (const { pending } of waiting.splice(0)) pending.reject(new Error('thumbnail threads are closed'));
       const all = [...idle, ...busy.keys()];
       idle.length = 0;
+      for (const timer of idleSince.values()) clearTimeout(timer);
+      idleSince.clear();
       for (const pending of busy.values()) pending.reject(new Error('thumbnail threads are closed'));
       busy.clear();
       await Promise.all(all.map((worker) => worker.terminate()));

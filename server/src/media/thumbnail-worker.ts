@@ -1,5 +1,4 @@
 import { parentPort } from 'node:worker_threads';
-import { tuneSharp } from './sharp-tuning';
 import { makeThumbnails, type ThumbnailSet, UndecodableImageError } from './thumbnails';
 
 /** A thread makes one picture's thumbnails at a time: a request is the picture's bytes or file. */
@@ -9,7 +8,6 @@ export type ThumbnailReply = { set: ThumbnailSet } | { error: { undecodable: boo
 
 const port = parentPort;
 if (!port) throw new Error('thumbnail-worker runs as a worker thread');
-tuneSharp();
 
 port.on('message', async (request: ThumbnailRequest) => {
   let reply: ThumbnailReply;

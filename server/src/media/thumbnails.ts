@@ -1,7 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { heicToSharp, isHevcHeif } from './heic';
 import type { ThumbArea } from './media-urls';
+import { loadSharp } from './sharp-loader';
 import { thumbhashOf } from './thumbhash';
 
 /**
@@ -85,7 +86,7 @@ async function decoderInput(picture: PictureSource): Promise<DecoderInput> {
  * cameras write) still render, while bytes that are not an image at all fail.
  */
 async function openPicture(input: DecoderInput): Promise<Sharp> {
-  return 'heif' in input ? heicToSharp(input.heif) : sharp(input.vips, { failOn: 'error' });
+  return 'heif' in input ? heicToSharp(input.heif) : (await loadSharp())(input.vips, { failOn: 'error' });
 }
 
 /** Displayed size: EXIF orientations 5-8 swap width and height. */
@@ -120,6 +121,7 @@ export async function makeThumbnails(picture: PictureSource): Promise<ThumbnailS
       .raw()
       .toBuffer({ resolveWithObject: true });
 
+    const sharp = await loadSharp();
     const fromWorking = () => sharp(working.data, { raw: working.info });
     const [large, small] = await Promise.all([
       fromWorking()

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AccountInfo, PROFILE_PICTURE_SIZE } from '@nordlys/contract/account';
 import { API_BASE, NAME_MAX_LENGTH } from '@nordlys/contract/constants';
-import sharp from 'sharp';
 import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, unauthenticated } from '../domain/errors';
+import { loadSharp } from '../media/sharp-loader';
 import type { Repositories } from '../store/repositories';
 import type { Usage } from '../store/repositories/usage.repository';
 import type { AccountService } from './account.service';
@@ -82,6 +82,7 @@ export function createProfileService({ repos, accounts, blobs, usageOf }: Profil
       const user = await requireUser(userId);
       let jpeg: Buffer;
       try {
+        const sharp = await loadSharp();
         jpeg = await sharp(upload, { failOn: 'error', limitInputPixels: 100_000_000 })
           .rotate()
           .resize(PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { fit: 'cover' })

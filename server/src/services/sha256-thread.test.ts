@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createSha256Thread,
   SHA256_BATCH_BYTES,
@@ -8,6 +9,8 @@ import {
 } from './sha256-thread';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** Threads of this process, as the system counts them (Linux). */
+const osThreads = () => readdirSync('/proc/self/task').length;
 
 describe('checksums on a thread', () => {
   let thread: Sha256Thread;
@@ -88,5 +91,21 @@ describe('checksums on a thread', () => {
     await thread.close();
     await failed;
     expect(() => thread.begin()).toThrow(/closed/);
+  });
+
+  it('lets the thread go once no checksum was open for the idle time, and starts it again', async () => {
+    thread = createSha256Thread(100);
+    const bytes = randomBytes(3 * SHA256_BATCH_BYTES);
+    const first = thread.begin();
+    const running = osThreads();
+    // Open checksums keep it, however long they take.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(osThreads()).toBe(running);
+    await first.update(bytes);
+    expect(await first.digest()).toBe(sha256(bytes));
+    await vi.waitFor(() => expect(osThreads()).toBeLessThan(running), { timeout: 5_000 });
+    const again = thread.begin();
+    await again.update(bytes);
+    expect(await again.digest()).toBe(sha256(bytes));
   });
 });

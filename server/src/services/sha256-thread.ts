@@ -37,8 +37,11 @@ const ENTRY = new URL('./sha256-worker.mjs', import.meta.url);
  * A thread that dies fails the checksums it was computing (their uploads fail and leave nothing);
  * the next checksum starts a new thread.
  */
-export function createSha256Thread(): Sha256Thread {
+export function createSha256Thread(idleExitMs = 30_000): Sha256Thread {
   let worker: Worker | null = null;
+  /** Checksums begun and not yet digested or discarded. */
+  let open = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
   let inFlight = 0;
   let closed = false;
@@ -56,12 +59,28 @@ export function createSha256Thread(): Sha256Thread {
     if (worker !== dead) return;
     worker = null;
     inFlight = 0;
+    open = 0;
     for (const pending of digests.values()) pending.reject(error);
     digests.clear();
     wakeWaiters();
   }
 
+  /** With no checksum open for `idleExitMs`, the thread and its spare batches are let go. */
+  function settle() {
+    if (open > 0 || digests.size > 0 || !worker) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      const last = worker;
+      if (!last || open > 0 || digests.size > 0) return;
+      worker = null;
+      spare.length = 0;
+      void last.terminate();
+    }, idleExitMs);
+    idleTimer.unref();
+  }
+
   function thread(): Worker {
+    clearTimeout(idleTimer);
     if (worker) return worker;
     const started = new Worker(ENTRY);
     // Never what keeps the process alive: an upload waiting for its digest holds a request open.
@@ -78,6 +97,7 @@ export function createSha256Thread(): Sha256Thread {
       const pending = digests.get(reply.id);
       digests.delete(reply.id);
       pending?.resolve(reply.hex);
+      settle();
     });
     started.on('error', (error) => fail(started, error));
     started.on('exit', (code) => fail(started, new Error(`checksum thread exited (${code})`)));
@@ -90,6 +110,7 @@ export function createSha256Thread(): Sha256Thread {
       if (closed) throw new Error('the checksum thread is closed');
       const id = nextId++;
       const owner = thread();
+      open += 1;
       let batch: Buffer | null = null;
       let filled = 0;
       let finished = false;
@@ -129,6 +150,7 @@ export function createSha256Thread(): Sha256Thread {
             return Promise.reject(error);
           }
           finished = true;
+          open = Math.max(0, open - 1);
           send();
           return new Promise<string>((resolve, reject) => {
             digests.set(id, { resolve, reject });
@@ -138,14 +160,17 @@ export function createSha256Thread(): Sha256Thread {
         discard() {
           if (finished) return;
           finished = true;
+          open = Math.max(0, open - 1);
           if (batch) spare.push(batch);
           batch = null;
           if (worker === owner) owner.postMessage({ type: 'discard', id });
+          settle();
         },
       };
     },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       const last = worker;
       if (last) {
         fail(last, new Error('the checksum thread is closed'));

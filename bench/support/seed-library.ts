@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { loadConfig } from '../../server/src/config';
+import { openStore } from '../../server/src/store/database';
+import type { FilesTable } from '../../server/src/store/schema';
+import { uploadMultipart } from './multipart';
+import type { BenchServer } from './server-process';
+
+const fixture = path.resolve(import.meta.dirname, '../../fixtures/photo-exif.jpg');
+const FROM = Date.UTC(2011, 0, 1);
+const TO = Date.UTC(2026, 0, 1);
+
+export type Api = <T>(apiPath: string) => Promise<T>;
+
+export const apiFor =
+  (server: BenchServer): Api =>
+  async <T>(apiPath: string) => {
+    const response = await fetch(`${server.baseUrl}/st/4${apiPath}`, {
+      headers: { authorization: server.auth },
+    });
+    if (!response.ok) throw new Error(`${apiPath} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+
+/** A few real pictures through the upload API, so their thumbnails exist and /th/3 answers. */
+/** Returns how many pictures it uploaded. */
+export async function uploadSeedPictures(server: BenchServer): Promise<number> {
+  const colours = [
+    { r: 200, g: 80, b: 40 },
+    { r: 40, g: 120, b: 200 },
+    { r: 60, g: 170, b: 90 },
+  ];
+  const buffers = [
+    readFileSync(fixture),
+    ...(await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 1024, height: 768, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    )),
+  ];
+  const thumbnails: string[] = [];
+  for (const [i, bytes] of buffers.entries()) {
+    const reply = await uploadMultipart({
+      baseUrl: server.baseUrl,
+      auth: server.auth,
+      path: `seed-${i}.jpg`,
+      size: bytes.length,
+      file: Readable.from([bytes]),
+    });
+    if (reply.status >= 300) throw new Error(`seed upload answered ${reply.status}: ${reply.body}`);
+    const { thumbURLSmall } = JSON.parse(reply.body) as { thumbURLSmall: string | null };
+    if (!thumbURLSmall) throw new Error('a seed picture has no thumbnail URL');
+    thumbnails.push(thumbURLSmall);
+  }
+  // Thumbnails are made in the background; wait until every seed picture has them.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await Promise.all(
+      thumbnails.map(async (url) => (await fetch(new URL(url, server.baseUrl))).ok),
+    );
+    if (ready.every(Boolean)) return buffers.length;
+    if (Date.now() > deadline) throw new Error('seed thumbnails were not made within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** `count` file rows over the seed pictures' contents, spread evenly over 15 years, in the server's own database. */
+export async function seedLibrary(
+  server: BenchServer,
+  jobId: string,
+  userId: string,
+  count: number,
+): Promise<{ oldestMonth: string }> {
+  const config = loadConfig(server.env);
+  const store = await openStore(config.database);
+  try {
+    const seeds = await store.db
+      .selectFrom('files')
+      .select(['content_sha256', 'size', 'file_type'])
+      .where('job_id', '=', jobId)
+      .execute();
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const uses = new Map<string, number>();
+    let oldest = Number.POSITIVE_INFINITY;
+    const batch = 400;
+    for (let done = 0; done < count; ) {
+      await store.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 20_000 && done < count; i += batch) {
+          const rows: FilesTable[] = [];
+          for (let k = 0; k < batch && done < count; k += 1, done += 1) {
+            const content = seeds[done % seeds.length] as (typeof seeds)[number];
+            uses.set(content.content_sha256, (uses.get(content.content_sha256) ?? 0) + 1);
+            const takenAt = Math.floor(FROM + random() * (TO - FROM));
+            oldest = Math.min(oldest, takenAt);
+            const name = `IMG_${done}.jpg`;
+            rows.push({
+              id: randomUUID(),
+              job_id: jobId,
+              content_sha256: content.content_sha256,
+              user_id: userId,
+              path: `camera/${name}`,
+              file_name: name,
+              extension: 'jpg',
+              size: content.size,
+              mtime: takenAt,
+              ctime: takenAt,
+              taken_at: takenAt,
+              uploaded_at: TO,
+              file_type: 'Pictures',
+              is_screenshot: 0,
+              group_type: null,
+              group_id: null,
+              is_master: 0,
+              deleted_at: null,
+            });
+          }
+          await trx.insertInto('files').values(rows).execute();
+        }
+      });
+    }
+    for (const [sha, n] of uses) {
+      await sql`update contents set ref_count = ref_count + ${n} where sha256 = ${sha}`.execute(store.db);
+      await sql`update user_contents set ref_count = ref_count + ${n} where sha256 = ${sha} and user_id = ${userId}`.execute(
+        store.db,
+      );
+    }
+    const date = new Date(oldest);
+    return { oldestMonth: `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}` };
+  } finally {
+    await store.close();
+  }
+}
