@@ -38,6 +38,9 @@ describe.each(themes)('the %s theme', (_name, colours) => {
     ['text on a hovered accent fill', colours.accentContrast, colours.accentHover],
     ['error text on the background', colours.error, colours.bg],
     ['text on an error fill', colours.errorContrast, colours.error],
+    ['warning text on the background', colours.warning, colours.bg],
+    ['warning text on the surface', colours.warning, colours.surface],
+    ['text on a warning fill', colours.warningContrast, colours.warning],
   ])('%s meets AA for body text', (_pair, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
   });

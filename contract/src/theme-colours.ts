@@ -15,6 +15,9 @@ export type ThemeColours = {
   error: string;
   /** Text on an error fill (danger buttons, error toasts). */
   errorContrast: string;
+  warning: string;
+  /** Text on a warning fill (the offline banner). */
+  warningContrast: string;
   bg: string;
   surface: string;
   border: string;
@@ -28,6 +31,9 @@ export const LIGHT_COLOURS: ThemeColours = {
   accentContrast: '#ffffff',
   error: '#c62828',
   errorContrast: '#ffffff',
+  // Deeper than the design's #b26a00, which white text (and the page under its own text) reads at 4.2:1.
+  warning: '#9c5d00',
+  warningContrast: '#ffffff',
   bg: '#ffffff',
   surface: '#f5f7f8',
   border: '#e3e7ea',
@@ -43,6 +49,8 @@ export const DARK_COLOURS: ThemeColours = {
   // The light theme's red reads at about 3:1 on the dark background.
   error: '#ef6b6b',
   errorContrast: '#0e1417',
+  warning: '#e0a040',
+  warningContrast: '#0e1417',
   bg: '#0e1417',
   surface: '#172026',
   border: '#26323a',
