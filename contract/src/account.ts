@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PlainText } from './plain-text';
 
 /**
  * Sign-in, account and devices: the wire contract between the web client and the server.
@@ -29,7 +30,9 @@ import { type Static, Type } from 'typebox';
  * `DELETE /options/{name}` → 204. `POST /client_stats` ClientStats → 204;
  * `POST /user_statistics_events` StatisticsEvents → 204.
  *
- * Errors are `{ error: string }`; a 400 names the failing field (`body.name must …`).
+ * Errors are `{ error: string }`; a 400 names the failing field (`body.name must …`). Names,
+ * device names, option names and attribute keys refuse control characters (`body.name must not
+ * contain control characters`), and a JSON value of another type is refused, never converted.
  */
 
 export const LOGIN_SCOPE = 'openid email profile';
@@ -71,7 +74,7 @@ export const LoginExchangeRequest = Type.Object({
   code_verifier: Type.String({ minLength: 43, maxLength: 128 }),
   redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
   device_id: Type.Optional(Type.String({ maxLength: 128 })),
-  device_name: Type.Optional(Type.String({ maxLength: 255 })),
+  device_name: Type.Optional(PlainText({ maxLength: 255 })),
 });
 export type LoginExchangeRequest = Static<typeof LoginExchangeRequest>;
 
@@ -112,7 +115,7 @@ export const LoginExchangeResponse = Type.Object({
 });
 export type LoginExchangeResponse = Static<typeof LoginExchangeResponse>;
 
-export const NameRequest = Type.Object({ name: Type.String({ maxLength: 255 }) });
+export const NameRequest = Type.Object({ name: PlainText({ maxLength: 255 }) });
 export type NameRequest = Static<typeof NameRequest>;
 
 export const ProfilePictureResponse = Type.Object({ profile_picture_url: Type.String() });
@@ -135,7 +138,7 @@ export const DeviceList = Type.Object({
 });
 export type DeviceList = Static<typeof DeviceList>;
 
-const Key = Type.String({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH });
+const Key = PlainText({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH });
 const Value = Type.String({ maxLength: ATTRIBUTE_VALUE_MAX_BYTES });
 
 export const AccountAttribute = Type.Object({ key: Key, value: Value });
@@ -154,7 +157,7 @@ export const ClientStats = Type.Object({
 export type ClientStats = Static<typeof ClientStats>;
 
 export const StatisticsEvent = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }),
+  name: PlainText({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }),
   timestamp: Type.Number({ minimum: 0 }),
   data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });

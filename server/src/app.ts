@@ -16,6 +16,7 @@ import { thumbnailRoutes } from './http/thumbnails.routes';
 import { timelineRoutes } from './http/timeline.routes';
 import { tusRoutes } from './http/tus.routes';
 import { uploadRoutes } from './http/upload.routes';
+import { validatorsByPart } from './http/validator-factory';
 import { webAppPlugin } from './http/web-app.plugin';
 import { createMediaProcessing, type MediaProcessing } from './jobs/media-processing';
 import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 256 },
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const repos = createRepositories(store.db);

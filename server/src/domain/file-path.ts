@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@nordlys/contract/plain-text';
 import { badRequest } from './errors';
 
 export const MAX_PATH_LENGTH = 1024;
@@ -22,8 +23,7 @@ export function parseFilePath(raw: unknown, field = 'path'): ParsedPath {
     throw badRequest(`${field} must be at most ${MAX_PATH_LENGTH} characters`);
   if (raw.includes('\\')) throw badRequest(`${field} must not contain a backslash`);
   if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) throw badRequest(`${field} must be relative`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(raw)) throw badRequest(`${field} must not contain control characters`);
+  if (hasControlCharacters(raw)) throw badRequest(`${field} must not contain control characters`);
   const segments = raw.split('/');
   for (const segment of segments) {
     if (segment === '') throw badRequest(`${field} must not have an empty segment`);

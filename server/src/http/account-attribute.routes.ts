@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AccountAttribute, ATTRIBUTE_KEY_MAX_LENGTH } from '@nordlys/contract/account';
+import { PlainText } from '@nordlys/contract/plain-text';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountAttributeService } from '../services/account-attribute.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 
-const KeyQuery = withCommonQuery({ key: Type.String({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }) });
+const KeyQuery = withCommonQuery({ key: PlainText({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }) });
 
 export async function accountAttributeRoutes(
   app: FastifyInstance,

@@ -17,4 +17,13 @@ export const withCommonQuery = <P extends TProperties>(
 
 export const CommonQuery = withCommonQuery();
 
+/**
+ * A time in epoch seconds as a query value: digits only. Converting it as a number would read ' '
+ * as 0 and '0x10' as 16, and 1e30 overflows a bigint on PostgreSQL; twelve digits reach past the
+ * year 30000 and stay exact in milliseconds.
+ */
+export const EPOCH_SECONDS_PATTERN = '^-?[0-9]{1,12}$';
+export const EpochSecondsQuery = (description: string) =>
+  Type.String({ pattern: EPOCH_SECONDS_PATTERN, description: `${description}; epoch seconds` });
+
 export const ErrorReply = Type.Object({ error: Type.String() }, { $id: 'ErrorReply' });

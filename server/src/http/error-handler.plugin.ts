@@ -1,6 +1,14 @@
+import { PLAIN_TEXT_PATTERN } from '@nordlys/contract/plain-text';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError, STATUS_BY_KIND } from '../domain/errors';
+import { EPOCH_SECONDS_PATTERN } from './common-query';
+
+// A pattern says nothing to a person reading the error; these say what it stands for.
+const PATTERN_RULES = new Map([
+  [PLAIN_TEXT_PATTERN, 'must not contain control characters'],
+  [EPOCH_SECONDS_PATTERN, 'must be whole epoch seconds'],
+]);
 
 /** Names the failing field: "body.name must NOT have more than 255 characters". */
 function describeValidation(error: FastifyError): string {
@@ -10,7 +18,10 @@ function describeValidation(error: FastifyError): string {
   const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
   const pointer = first.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
   const field = [context, pointer, missing].filter(Boolean).join('.');
-  return missing ? `${field} is required` : `${field} ${first.message ?? 'is invalid'}`;
+  if (missing) return `${field} is required`;
+  const pattern = (first.params as { pattern?: string } | undefined)?.pattern;
+  const rule = first.keyword === 'pattern' && pattern ? PATTERN_RULES.get(pattern) : undefined;
+  return `${field} ${rule ?? first.message ?? 'is invalid'}`;
 }
 
 /** One place maps every failure to `{ error }` with the spec's status codes; a 5xx never leaks details. */

@@ -1,8 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { EncodingStatus, FileMetadata, FileRecord } from '@nordlys/contract/file';
+import { PlainText } from '@nordlys/contract/plain-text';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden } from '../domain/errors';
+import { MAX_PATH_LENGTH } from '../domain/file-path';
 import type { FileService } from '../services/file.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 
@@ -62,7 +64,10 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       schema: {
         tags: ['files'],
         summary: 'Camera metadata of the file at a path (URL-encoded) in the job',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), '*': Type.String() }),
+        params: Type.Object({
+          id: Type.String({ minLength: 1, maxLength: 64 }),
+          '*': PlainText({ maxLength: MAX_PATH_LENGTH }),
+        }),
         querystring: withCommonQuery(),
         response: { 200: FileMetadata, '4xx': ErrorReply },
       },

@@ -307,7 +307,7 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
             }
           };
           const errors = {
-            name: message(result.problems.name),
+            name: result.problems.name === 'invalid' ? t.nameInvalid : message(result.problems.name),
             email: message(result.problems.email),
             password: message(result.problems.password),
           };

@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ATTRIBUTE_KEY_MAX_LENGTH, OptionValue, UserOption } from '@nordlys/contract/account';
+import { PlainText } from '@nordlys/contract/plain-text';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { OptionService } from '../services/option.service';
 import { CommonQuery, ErrorReply } from './common-query';
 
-const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }) });
+const NameParams = Type.Object({ name: PlainText({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }) });
 
 export async function optionsRoutes(app: FastifyInstance, { options }: { options: OptionService }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -24,17 +24,17 @@ import { badRequest } from '../domain/errors';
 import type { FileActionsService } from '../services/file-actions.service';
 import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
 import type { FileType } from '../store/schema';
-import { ErrorReply, withCommonQuery } from './common-query';
+import { EpochSecondsQuery, ErrorReply, withCommonQuery } from './common-query';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const FILE_TYPE_LIST = '^(Pictures|Movies|Documents)(,(Pictures|Movies|Documents))*$';
 const MAX_FILE_ID_LENGTH = 256;
 
 const FilesQuery = withCommonQuery({
-  start: Type.Optional(Type.Integer({ description: 'epoch seconds, inclusive (capture time)' })),
-  end: Type.Optional(Type.Integer({ description: 'epoch seconds, inclusive (capture time)' })),
+  start: Type.Optional(EpochSecondsQuery('capture time, inclusive')),
+  end: Type.Optional(EpochSecondsQuery('capture time, inclusive')),
   types: Type.Optional(Type.String({ pattern: FILE_TYPE_LIST, description: 'comma-separated file types' })),
-  uploaded_since: Type.Optional(Type.Integer({ description: 'epoch seconds' })),
+  uploaded_since: Type.Optional(EpochSecondsQuery('upload time')),
   recursive: Type.Optional(
     Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('true'), Type.Literal('false')], {
       description: 'accepted for compatibility: a timeline is flat, so every listing is recursive',
@@ -46,11 +46,12 @@ const FilesQuery = withCommonQuery({
 
 function filesQueryOf(query: Static<typeof FilesQuery>): TimelineFilesQuery {
   const { start, end, types, uploaded_since, limit, offset } = query;
+  const seconds = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   return {
-    start,
-    end,
+    start: seconds(start),
+    end: seconds(end),
     types: types ? (types.split(',') as FileType[]) : undefined,
-    uploadedSince: uploaded_since,
+    uploadedSince: seconds(uploaded_since),
     limit: limit ?? FILES_DEFAULT_LIMIT,
     offset: offset ?? 0,
   };

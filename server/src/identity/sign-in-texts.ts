@@ -21,6 +21,7 @@ export interface SignInTexts {
   emailInvalid: string;
   passwordTooShort: string;
   nameTooLong: string;
+  nameInvalid: string;
   wrongCredentials: string;
   tooManyAttempts: string;
   emailTaken: string;
@@ -52,6 +53,7 @@ const TEXTS: Record<Locale, SignInTexts> = {
     emailInvalid: 'Enter a valid e-mail address',
     passwordTooShort: 'The password must be at least {min} characters',
     nameTooLong: 'The name can be at most {max} characters',
+    nameInvalid: 'The name contains characters that cannot be used, such as tabs',
     wrongCredentials: 'Wrong e-mail or password',
     tooManyAttempts: 'Too many failed attempts. Try again in {minutes} minutes.',
     emailTaken: 'An account with this e-mail already exists. Sign in instead.',
@@ -81,6 +83,7 @@ const TEXTS: Record<Locale, SignInTexts> = {
     emailInvalid: 'Skriv inn en gyldig e-postadresse',
     passwordTooShort: 'Passordet må ha minst {min} tegn',
     nameTooLong: 'Navnet kan ha høyst {max} tegn',
+    nameInvalid: 'Navnet inneholder tegn som ikke kan brukes, for eksempel tabulatorer',
     wrongCredentials: 'Feil e-post eller passord',
     tooManyAttempts: 'For mange mislykkede forsøk. Prøv igjen om {minutes} minutter.',
     emailTaken: 'Det finnes allerede en konto med denne e-postadressen. Logg inn i stedet.',
@@ -110,6 +113,7 @@ const TEXTS: Record<Locale, SignInTexts> = {
     emailInvalid: 'Ange en giltig e-postadress',
     passwordTooShort: 'Lösenordet måste ha minst {min} tecken',
     nameTooLong: 'Namnet får ha högst {max} tecken',
+    nameInvalid: 'Namnet innehåller tecken som inte kan användas, till exempel tabbar',
     wrongCredentials: 'Fel e-post eller lösenord',
     tooManyAttempts: 'För många misslyckade försök. Försök igen om {minutes} minuter.',
     emailTaken: 'Det finns redan ett konto med den här e-postadressen. Logga in i stället.',
@@ -139,6 +143,7 @@ const TEXTS: Record<Locale, SignInTexts> = {
     emailInvalid: 'Въведете валиден имейл адрес',
     passwordTooShort: 'Паролата трябва да е поне {min} знака',
     nameTooLong: 'Името може да е най-много {max} знака',
+    nameInvalid: 'Името съдържа знаци, които не могат да се използват, например табулации',
     wrongCredentials: 'Грешен имейл или парола',
     tooManyAttempts: 'Твърде много неуспешни опити. Опитайте отново след {minutes} минути.',
     emailTaken: 'Вече има профил с този имейл. Влезте вместо това.',

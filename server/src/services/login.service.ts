@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginExchangeRequest, LoginExchangeResponse } from '@nordlys/contract/account';
 import { NAME_MAX_LENGTH } from '@nordlys/contract/constants';
+import { hasControlCharacters, withoutControlCharacters } from '@nordlys/contract/plain-text';
 import { badRequest, conflict, DomainError, unauthenticated } from '../domain/errors';
 import {
   LOGIN_THROTTLE,
@@ -80,10 +81,9 @@ export function createLoginService(deps: LoginServiceDeps) {
       if (!identity.emailVerified) throw conflict('An account with this e-mail already exists');
       user = existing;
     } else {
-      const name = (identity.name?.trim() || identity.email.split('@')[0] || identity.email).slice(
-        0,
-        NAME_MAX_LENGTH,
-      );
+      // Another provider's name claim is not refused (that would refuse the sign-in), only cleaned.
+      const claimed = withoutControlCharacters(identity.name ?? '').trim();
+      const name = (claimed || identity.email.split('@')[0] || identity.email).slice(0, NAME_MAX_LENGTH);
       user = await accounts.createUser({ email: identity.email, name, password: null });
     }
     await repos.identities.insert({
@@ -137,6 +137,7 @@ export function createLoginService(deps: LoginServiceDeps) {
       const problems: Extract<SignUpResult, { ok: false }>['problems'] = {};
       if (!name) problems.name = 'required';
       else if (name.length > NAME_MAX_LENGTH) problems.name = 'too_long';
+      else if (hasControlCharacters(name)) problems.name = 'invalid';
       if (!email) problems.email = 'required';
       else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) problems.email = 'invalid';
       if (!input.password) problems.password = 'required';
