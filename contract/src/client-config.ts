@@ -1,6 +1,8 @@
 /**
  * Deployment settings the web client needs before its first call. The server writes them into
- * index.html as `window.__NORDLYS__`; the client falls back to DEFAULT_CLIENT_CONFIG (dev server, tests).
+ * index.html as JSON in `<script type="application/json" id="nordlys-config">`, a data block the
+ * browser never runs (so the page's policy needs no inline script); the client falls back to
+ * DEFAULT_CLIENT_CONFIG (dev server, tests).
  */
 export interface ClientConfig {
   /** Brand shown to visitors on a Norwegian host. */
@@ -23,8 +25,10 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   links: { terms: '/help#terms', privacy: '/help#privacy', legal: '/help#legal', support: '/help' },
 };
 
-declare global {
-  interface Window {
-    __NORDLYS__?: Partial<ClientConfig>;
-  }
-}
+export const CLIENT_CONFIG_ELEMENT_ID = 'nordlys-config';
+
+/**
+ * `<meta property="csp-nonce" nonce="…">` in index.html carries the response's style nonce: the
+ * stylesheets libraries insert at run time (a dialog's scroll lock) are allowed by it.
+ */
+export const STYLE_NONCE_META_PROPERTY = 'csp-nonce';

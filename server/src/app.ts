@@ -11,6 +11,7 @@ import { healthRoutes } from './http/health.routes';
 import { jobsRoutes } from './http/jobs.routes';
 import { openApiPlugin } from './http/openapi.plugin';
 import { previewRoutes } from './http/preview.routes';
+import { appPolicyWithStyleNonce, securityHeadersPlugin } from './http/security-headers.plugin';
 import { serviceHostsRoutes } from './http/service-hosts.routes';
 import { thumbnailRoutes } from './http/thumbnails.routes';
 import { timelineRoutes } from './http/timeline.routes';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mediaProcessing', mediaProcessing);
   if (!deps.media) app.addHook('onClose', () => mediaProcessing.close());
 
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth });
@@ -149,7 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(thumbnailRoutes, mediaRouteDeps);
   await app.register(previewRoutes, mediaRouteDeps);
-  await app.register(webAppPlugin, { root: config.webDist, clientConfig: clientConfigFrom(config) });
+  await app.register(webAppPlugin, {
+    root: config.webDist,
+    clientConfig: clientConfigFrom(config),
+    policyWithStyleNonce: (nonce) => appPolicyWithStyleNonce(config.publicUrl, nonce),
+  });
 
   return app;
 }

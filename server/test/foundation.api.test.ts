@@ -42,7 +42,7 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('window.__NORDLYS__=');
+      expect(res.body).toContain('<script type="application/json" id="nordlys-config">');
       expect(res.body).toContain('"brandName":"Nordlys Test"');
     }
   });

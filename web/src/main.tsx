@@ -5,6 +5,9 @@ import 'virtual:theme-palette.css';
 import './ui/base.css';
 import './i18n/i18n';
 import { App } from './app/app';
+import { adoptStyleNonce } from './app/style-nonce';
+
+adoptStyleNonce();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

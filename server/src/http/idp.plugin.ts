@@ -17,6 +17,7 @@ import {
   type FieldErrors,
   renderMessagePage,
   renderSignInPage,
+  SIGN_IN_PAGE_CSP,
   type SignInMode,
 } from '../identity/sign-in-page';
 import { chooseSignInLocale, fill, signInTexts } from '../identity/sign-in-texts';
@@ -98,6 +99,8 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
         renderError(ctx: OidcContext, error: unknown) {
           const status = (error as { statusCode?: number }).statusCode ?? 500;
           if (status >= 500) app.log.error({ err: error }, 'identity provider error');
+          // The pages' own policy: the app's would refuse their inline stylesheet.
+          ctx.set('content-security-policy', SIGN_IN_PAGE_CSP);
           ctx.type = 'html';
           ctx.body = renderMessagePage({
             ...pageContext(ctx.headers as IncomingMessage['headers']),
@@ -147,10 +150,7 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
       reply
         .status(status)
         .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        )
+        .header('content-security-policy', SIGN_IN_PAGE_CSP)
         .header('x-frame-options', 'DENY')
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8')

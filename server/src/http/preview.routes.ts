@@ -25,11 +25,11 @@ const INLINE_SAFE = /^(image\/(?!svg)[\w.+-]+|video\/[\w.+-]+|audio\/[\w.+-]+|ap
 
 /**
  * User bytes are served from the app's own origin, so nothing in them may run there: no sniffing,
- * a sandboxing CSP (it only matters when a response is opened as a page), and unknown types as
- * attachments.
+ * a sandboxing CSP (it only matters when a response is opened as a page; it replaces the app's
+ * policy, so it forbids framing itself), and unknown types as attachments.
  */
 const USER_CONTENT_CSP =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 function contentDisposition(fileName: string, mime: string): string {
   const kind = INLINE_SAFE.test(mime) ? 'inline' : 'attachment';

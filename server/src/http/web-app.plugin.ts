@@ -1,30 +1,51 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { ClientConfig } from '@nordlys/contract/client-config';
+import {
+  CLIENT_CONFIG_ELEMENT_ID,
+  type ClientConfig,
+  STYLE_NONCE_META_PROPERTY,
+} from '@nordlys/contract/client-config';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/healthz'];
 
-/** Inline config keeps the first paint free of an extra round trip; `<` is escaped so it cannot end the script. */
-export function injectClientConfig(html: string, config: ClientConfig): string {
+export interface WebAppOptions {
+  root: string;
+  clientConfig: ClientConfig;
+  /** The Content-Security-Policy of the app shell, given the response's style nonce. */
+  policyWithStyleNonce(nonce: string): string;
+}
+
+/**
+ * index.html with the client config as a JSON data block (the browser does not run it, so the
+ * policy needs no inline script; `<` is escaped so the JSON cannot end the element), split where
+ * each response's style nonce goes.
+ */
+export function shellParts(html: string, config: ClientConfig): [string, string] {
   const json = JSON.stringify(config).replaceAll('<', '\\u003c');
-  return html.replace('</head>', `<script>window.__NORDLYS__=${json}</script></head>`);
+  const end = html.indexOf('</head>');
+  if (end < 0) throw new Error('index.html has no </head>');
+  return [
+    `${html.slice(0, end)}<meta property="${STYLE_NONCE_META_PROPERTY}" nonce="`,
+    `"><script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>${html.slice(end)}`,
+  ];
 }
 
 /**
  * Serves the built web client: hashed assets cached forever, and index.html (never cached) for
  * every client route so that deep links and reloads work.
  */
-export async function webAppPlugin(app: FastifyInstance, opts: { root: string; clientConfig: ClientConfig }) {
+export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
   const indexFile = path.join(opts.root, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ root: opts.root }, 'web client not built; run `npm run build` to serve it');
   }
-  let indexHtml: string | null = null;
-  const index = () => {
-    indexHtml ??= injectClientConfig(fs.readFileSync(indexFile, 'utf8'), opts.clientConfig);
-    return indexHtml;
+  let shell: [string, string] | null = null;
+  const parts = () => {
+    shell ??= shellParts(fs.readFileSync(indexFile, 'utf8'), opts.clientConfig);
+    return shell;
   };
 
   if (fs.existsSync(opts.root)) {
@@ -42,8 +63,15 @@ export async function webAppPlugin(app: FastifyInstance, opts: { root: string; c
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index());
+  const sendIndex = (reply: FastifyReply) => {
+    const [before, after] = parts();
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', opts.policyWithStyleNonce(nonce))
+      .type('text/html; charset=utf-8')
+      .send(`${before}${nonce}${after}`);
+  };
 
   // The static handler refuses directory paths, so the root is answered here.
   app.get('/', { schema: { hide: true } }, (_request, reply) =>

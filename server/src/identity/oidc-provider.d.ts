@@ -18,6 +18,7 @@ declare module 'oidc-provider' {
     body: unknown;
     headers: Record<string, string | string[] | undefined>;
     host: string;
+    set(field: string, value: string): void;
   }
 
   export interface InteractionDetails {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@nordlys/contract/constants';
 import {
   BRAND_COLOURS,
@@ -76,6 +77,11 @@ a:focus-visible{outline:2px solid var(--color-accent);outline-offset:2px;border-
 @media (max-width:599px){body{align-items:flex-start;background:var(--color-bg);padding:16px}
 main{border:0;box-shadow:none;padding:16px 0}}
 `;
+
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/** The pages' policy: their one stylesheet, inline, allowed by its hash; forms post only to us. */
+export const SIGN_IN_PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 const BRAND_MARK = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8" fill="${BRAND_COLOURS.mark}"/>
 <path d="M6 20c4-9 9-12 20-13-7 4-10 8-12 13" fill="none" stroke="${BRAND_COLOURS.onMark}" stroke-width="3" stroke-linecap="round"/>

@@ -1,6 +1,8 @@
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+// Bundled rather than inserted by the component at run time, which the page's policy would refuse.
+import 'react-easy-crop/react-easy-crop.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../state/hooks';
@@ -128,6 +130,7 @@ export function ProfilePicturePage({ renderTimelinePicker, doneTo = '/settings' 
               onZoomChange={onZoomChange}
               onCropComplete={(_: Area, pixels: Area) => setArea(pixels)}
               mediaProps={{ alt: t('picture.previewAlt') }}
+              disableAutomaticStylesInjection
             />
           </div>
           <label className="picture-page__zoom">

@@ -1,7 +1,7 @@
 import { DEFAULT_CLIENT_CONFIG } from '@nordlys/contract/client-config';
 import { describe, expect, it } from 'vitest';
 import { brandNameFor, documentTitle, isNorwegianHost } from './brand-rule';
-import { readClientConfig } from './client-config';
+import { injectedClientConfig, readClientConfig } from './client-config';
 import { hostMatches } from './host-match';
 
 const config = {
@@ -53,5 +53,18 @@ describe('client config', () => {
     expect(merged.brandName).toBe('X');
     expect(merged.links.terms).toBe('https://t');
     expect(merged.links.privacy).toBe(DEFAULT_CLIENT_CONFIG.links.privacy);
+  });
+
+  it('reads the JSON data block the server writes into index.html', () => {
+    const doc = document.implementation.createHTMLDocument();
+    expect(injectedClientConfig(doc)).toBeUndefined();
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'nordlys-config';
+    block.textContent = '{"brandName":"Aurora \\u003c3"}';
+    doc.head.append(block);
+    expect(injectedClientConfig(doc)).toEqual({ brandName: 'Aurora <3' });
+    block.textContent = '{not json';
+    expect(injectedClientConfig(doc)).toBeUndefined();
   });
 });
