@@ -18,7 +18,7 @@ describe('plain text', () => {
 
   it('gives schemas the same rule as the helpers, in the form Ajv and TypeBox read', () => {
     const schema = PlainText({ maxLength: 5 });
-    expect(schema.pattern).toBe(PLAIN_TEXT_PATTERN);
+    expect(schema).toMatchObject({ pattern: PLAIN_TEXT_PATTERN });
     expect(new RegExp(PLAIN_TEXT_PATTERN, 'u').test('a\u0085')).toBe(false);
     expect(Value.Check(schema, 'Åse')).toBe(true);
     expect(Value.Check(schema, 'a\u0000')).toBe(false);
