@@ -84,14 +84,16 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
     return user ? { id: user.id, email: user.email, name: user.name } : undefined;
   };
 
-  const providers = new Map<string, { provider: Provider; handle: ReturnType<Provider['callback']> }>();
-  function providerFor(request: FastifyRequest) {
+  type Entry = { provider: Provider; handle: ReturnType<Provider['callback']> };
+  // Promises, so that requests arriving while a provider is being built share that one build.
+  const providers = new Map<string, Promise<Entry>>();
+  function providerFor(request: FastifyRequest): Promise<Entry> {
     const origin = originOf(request, config.publicUrl);
     let entry = providers.get(origin);
     if (entry) {
       providers.delete(origin);
     } else {
-      const provider = createBuiltInProvider(origin, {
+      entry = createBuiltInProvider(origin, {
         secrets,
         adapter,
         findAccount,
@@ -107,8 +109,7 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
             kind: 'error',
           });
         },
-      });
-      entry = { provider, handle: provider.callback() };
+      }).then((provider) => ({ provider, handle: provider.callback() }));
       if (providers.size >= MAX_PROVIDERS) providers.delete(providers.keys().next().value as string);
     }
     providers.set(origin, entry);
@@ -120,7 +121,7 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const passThrough = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { handle } = providerFor(request);
+      const { handle } = await providerFor(request);
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -158,7 +159,7 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
 
     /** The interaction this browser is in, or null when it expired or belongs to another tab's cookie. */
     async function interactionOf(request: InteractionRequest, reply: FastifyReply) {
-      const { provider } = providerFor(request);
+      const { provider } = await providerFor(request);
       try {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         return details.uid === request.params.uid ? { provider, details } : null;

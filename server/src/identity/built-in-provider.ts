@@ -1,5 +1,5 @@
 import { LOGIN_REDIRECT_PATH, LOGIN_SCOPE, WEB_CLIENT_ID } from '@nordlys/contract/account';
-import Provider, { interactionPolicy, type OidcContext } from 'oidc-provider';
+import type { OidcContext, Provider } from 'oidc-provider';
 import type { ProviderSecrets } from './oidc-keys';
 
 export const IDP_PATH = '/idp';
@@ -48,7 +48,7 @@ export function isLoopbackCallback(uri: string): boolean {
  * fresh login: it keeps its own device token, so a lingering provider session would only let the
  * next person at a shared computer in without a password after signing out.
  */
-function buildPolicy() {
+function buildPolicy({ interactionPolicy }: typeof import('oidc-provider')) {
   const { Prompt, Check } = interactionPolicy;
   const policy = interactionPolicy.base();
   policy.add(new Prompt({ name: 'create', requestable: true }), 0);
@@ -62,10 +62,17 @@ function buildPolicy() {
   return policy;
 }
 
-/** The built-in OpenID provider for one issuer (`<origin>/idp`). State lives in the database. */
-export function createBuiltInProvider(origin: string, options: BuiltInProviderOptions): Provider {
+/**
+ * The built-in OpenID provider for one issuer (`<origin>/idp`). State lives in the database.
+ * oidc-provider and its Koa stack (about 45 MB resident) load with the first sign-in, not at start.
+ */
+export async function createBuiltInProvider(
+  origin: string,
+  options: BuiltInProviderOptions,
+): Promise<Provider> {
+  const oidc = await import('oidc-provider');
   const issuer = `${origin}${IDP_PATH}`;
-  const provider = new Provider(issuer, {
+  const provider = new oidc.default(issuer, {
     adapter: options.adapter,
     clients: [
       {
@@ -97,7 +104,7 @@ export function createBuiltInProvider(origin: string, options: BuiltInProviderOp
     // Only the server redeems codes; no browser calls the provider's endpoints cross-origin.
     clientBasedCORS: () => false,
     interactions: {
-      policy: buildPolicy(),
+      policy: buildPolicy(oidc),
       url: (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid),
     },
     ttl: {
