@@ -5,16 +5,16 @@ import { Footer } from '../features/shell/footer.component';
 import { isInAppPath } from '../features/shell/in-app-mode';
 import { TopNav } from '../features/shell/top-nav.component';
 import { UploadButton } from '../features/upload/upload-button.component';
+import type { ScreenRoute } from '../routing/screen-route';
 import { AlwaysPresentOverlays } from './always-present-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
-import type { RouteEntry } from './route-table';
 import './layout.css';
 
 export interface RouteHandle {
-  entry: RouteEntry;
+  entry: ScreenRoute;
 }
 
-const currentEntry = (matches: ReturnType<typeof useMatches>): RouteEntry | undefined => {
+const currentEntry = (matches: ReturnType<typeof useMatches>): ScreenRoute | undefined => {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
     if (handle?.entry) return handle.entry;

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RequireLogin } from '../features/auth/login-wall.component';
 import { documentTitle } from '../features/locale/brand-rule';
-import { PlaceholderPage } from '../features/pages/placeholder-page.component';
+import type { ScreenRoute } from '../routing/screen-route';
 import { requireAlbumParams } from './album-params';
 import { useAppEnvironment } from './app-environment.context';
-import type { RouteEntry } from './route-table';
-import { SCREENS } from './screen-registry';
+import { PlaceholderPage } from './placeholder-page.component';
 
 /** Renders one route-table entry: checks its params, titles the tab, picks screen or placeholder. */
-export function RouteScreen({ entry }: { entry: RouteEntry }) {
+export function RouteScreen({ entry }: { entry: ScreenRoute }) {
   const { t } = useTranslation();
   const params = useParams();
   const { brandName } = useAppEnvironment();
@@ -21,7 +20,7 @@ export function RouteScreen({ entry }: { entry: RouteEntry }) {
     document.title = documentTitle(brandName, entry.screen === 'start' ? undefined : title);
   }, [brandName, entry.screen, title]);
 
-  const Screen = SCREENS[entry.screen];
+  const Screen = entry.Component;
   const screen = Screen ? (
     <Screen brandName={brandName} params={params} />
   ) : (

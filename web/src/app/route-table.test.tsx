@@ -1,18 +1,18 @@
 import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleAccount } from '../features/account/account.test-data';
+import { sampleAccount } from '../test/account.test-data';
 import { MISSING_ALBUM_PARAMS } from './album-params';
-import { ROUTE_TABLE, type ScreenId } from './route-table';
-import { SCREENS } from './screen-registry';
+import { PLANNED_SCREENS } from './planned-screens';
+import { ROUTE_TABLE } from './route-table';
+import { FEATURE_SCREENS } from './screen-registry';
 import { renderAppAt } from './test-utils';
 
 const routes = ROUTE_TABLE.map((entry) => ({ path: entry.path, entry }));
-const screenFor = (path: string): ScreenId | undefined =>
-  matchRoutes(routes, path)?.at(-1)?.route.entry.screen;
+const screenFor = (path: string): string | undefined => matchRoutes(routes, path)?.at(-1)?.route.entry.screen;
 
 // One concrete URL per row of the route tables in core.md §2 and account.md §2.
-const SPEC_ROUTES: [string, ScreenId][] = [
+const SPEC_ROUTES: [string, string][] = [
   ['/', 'start'],
   ['/photos', 'timeline'],
   ['/photos/file-1', 'timelineCarousel'],
@@ -76,6 +76,33 @@ describe('route table', () => {
     }
   });
 
+  it('gives every screen its own id', () => {
+    const webRoutes = ROUTE_TABLE.filter((entry) => !entry.inApp);
+    expect(new Set(webRoutes.map((entry) => entry.screen)).size).toBe(webRoutes.length);
+  });
+
+  it("lists each feature's screens under that feature, each with its screen", () => {
+    for (const [feature, routes] of Object.entries(FEATURE_SCREENS)) {
+      for (const route of routes) {
+        expect(route.feature, route.path).toBe(feature);
+        expect(route.Component, route.path).toBeTypeOf('function');
+      }
+    }
+  });
+
+  it('composes every feature screens module', () => {
+    const modules = Object.keys(import.meta.glob('../features/*/*.screens.tsx'));
+    const features = modules.map((path) => /features\/([^/]+)\//.exec(path)?.[1]);
+    expect(features.sort()).toEqual(Object.keys(FEATURE_SCREENS).sort());
+  });
+
+  it('leaves the planned screens to the placeholder, named in the app namespace', () => {
+    for (const route of PLANNED_SCREENS) {
+      expect(route.Component, route.path).toBeUndefined();
+      expect(route.titleKey, route.path).toBe(`app:screens.${route.screen}`);
+    }
+  });
+
   it('has a translated title for every screen in every locale', async () => {
     const { default: i18next } = await import('i18next');
     for (const lng of ['nb_NO', 'en_US', 'sv_SE', 'bg_BG']) {
@@ -96,9 +123,7 @@ describe('rendered screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Albums' })).toBeTruthy();
     // Compared through the catalogue so the marker phrase lives in the placeholder component alone.
     const { default: i18next } = await import('i18next');
-    expect(
-      screen.getByText(i18next.t('pages:placeholder.notBuilt', { brand: 'Nordlys Cloud' })),
-    ).toBeTruthy();
+    expect(screen.getByText(i18next.t('app:placeholder.notBuilt', { brand: 'Nordlys Cloud' }))).toBeTruthy();
     expect(document.querySelector('[data-screen-status]')).not.toBeNull();
     expect(document.title).toBe('Albums · Nordlys Cloud');
   });
@@ -148,7 +173,13 @@ describe('rendered screens', () => {
       <MemoryRouter>
         <ErrorBoundary onError={onError}>
           <RouteScreen
-            entry={{ path: '/x', screen: 'album', titleKey: 'pages:screens.album', needsAlbum: true }}
+            entry={{
+              path: '/x',
+              screen: 'album',
+              feature: 'albums',
+              titleKey: 'app:screens.album',
+              needsAlbum: true,
+            }}
           />
         </ErrorBoundary>
       </MemoryRouter>,
@@ -160,8 +191,9 @@ describe('rendered screens', () => {
 
   it('turns a crashing screen into something went wrong with a reload button, keeping the top bar', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const original = SCREENS.timeline;
-    SCREENS.timeline = () => {
+    const timeline = ROUTE_TABLE.find((entry) => entry.screen === 'timeline')!;
+    const original = timeline.Component;
+    timeline.Component = () => {
       throw new Error('boom');
     };
     try {
@@ -173,7 +205,7 @@ describe('rendered screens', () => {
         errors.mock.calls.some((call) => call.some((arg) => arg instanceof Error && arg.message === 'boom')),
       ).toBe(true);
     } finally {
-      SCREENS.timeline = original;
+      timeline.Component = original;
     }
   });
 });

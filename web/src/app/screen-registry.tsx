@@ -1,30 +1,47 @@
-import type { ReactNode } from 'react';
-import { TestFlagsPage } from '../features/flags/test-flags-page.component';
-import { ErrorPage } from '../features/pages/error-page.component';
-import { HelpPage } from '../features/pages/help-page.component';
-import { NotFoundPage } from '../features/pages/not-found-page.component';
-import { StartPage } from '../features/pages/start-page.component';
-import { ACCOUNT_SCREENS } from './account-screens.component';
-import { FILE_SCREENS } from './file-screens.component';
-import type { ScreenId } from './route-table';
-import { TimelineScreen } from './timeline-screen.component';
+import { useSelector } from 'react-redux';
+import { accountScreens } from '../features/account/account.screens';
+import { ProfileSection } from '../features/account/profile-section.component';
+import { useFileActionAccount } from '../features/account/use-file-action-account';
+import { AUTH_SCREENS } from '../features/auth/auth.screens';
+import { carouselScreens } from '../features/carousel/carousel.screens';
+import { DEVICES_SCREENS } from '../features/devices/devices.screens';
+import { documentsScreens } from '../features/documents/documents.screens';
+import { FileMenu } from '../features/file-menu/file-menu.component';
+import { FLAGS_SCREENS } from '../features/flags/flags.screens';
+import { LanguageSwitcher } from '../features/locale/language-switcher.component';
+import { NOT_FOUND_SCREEN, PAGES_SCREENS } from '../features/pages/pages.screens';
+import { settingsScreens } from '../features/settings/settings.screens';
+import { timelineScreens } from '../features/timeline/timeline.screens';
+import { openUploadDialog, selectFilesStored } from '../features/upload/upload-queue.slice';
+import type { ScreenRoute } from '../routing/screen-route';
+import { ProfilePicturePicker } from './profile-picture-picker.component';
 
-export interface ScreenProps {
-  brandName: string;
-  params: Readonly<Record<string, string | undefined>>;
+function useFilesStored(): number {
+  return useSelector(selectFilesStored);
 }
 
 /**
- * Built screens by id. A screen missing here renders the shared placeholder; a feature going
- * live adds one line.
+ * Every feature's screens by feature folder, each given what it needs from the others. A feature
+ * going live adds its line here.
  */
-export const SCREENS: Partial<Record<ScreenId, (props: ScreenProps) => ReactNode>> = {
-  start: ({ brandName }) => <StartPage brandName={brandName} />,
-  help: ({ brandName }) => <HelpPage brandName={brandName} />,
-  testFlags: () => <TestFlagsPage />,
-  error: ({ params }) => <ErrorPage code={params.code} />,
-  notFound: () => <NotFoundPage />,
-  timeline: () => <TimelineScreen />,
-  ...ACCOUNT_SCREENS,
-  ...FILE_SCREENS,
+export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> = {
+  pages: [...PAGES_SCREENS, NOT_FOUND_SCREEN],
+  flags: FLAGS_SCREENS,
+  auth: AUTH_SCREENS,
+  account: accountScreens({
+    renderTimelinePicker: (onPick) => <ProfilePicturePicker onPick={onPick} />,
+  }),
+  settings: settingsScreens({ profile: <ProfileSection />, languagePicker: <LanguageSwitcher /> }),
+  devices: DEVICES_SCREENS,
+  timeline: timelineScreens({
+    useAccount: useFileActionAccount,
+    useFilesStored,
+    openUpload: (dispatch) => dispatch(openUploadDialog()),
+  }),
+  carousel: carouselScreens({
+    useAccount: useFileActionAccount,
+    // The viewer has its own delete button; the menu carries the rest.
+    renderMenu: (context) => <FileMenu context={context} exclude={['DELETE']} className="carousel__button" />,
+  }),
+  documents: documentsScreens({ useAccount: useFileActionAccount }),
 };

@@ -45,6 +45,9 @@ export interface FileActionAccount {
   isReadOnly: boolean;
 }
 
+/** A screen's hook for the signed-in account as the file actions see it; null while unknown. */
+export type FileActionAccountHook = () => FileActionAccount | null;
+
 export interface FileActionContext {
   surface: FileActionSurface;
   /** The job the files are shown in (the timeline job, an album, a share). */

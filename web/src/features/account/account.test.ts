@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../api/session';
 import { rootReducer } from '../../state/store';
+import { sampleAccount } from '../../test/account.test-data';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { setAccountPorts } from './account.ports';
 import {
@@ -16,7 +17,6 @@ import {
   selectAttributeValues,
   selectAvatarData,
 } from './account.slice';
-import { sampleAccount } from './account.test-data';
 import { pollAccount, saveProfileName, startAccountPoll, watchAccountAttribute } from './account.thunks';
 import { canPerform, READ_ONLY_BLOCKED_ACTIONS } from './can-perform';
 import { pinchExceedsThreshold } from './crop-image';

@@ -326,6 +326,12 @@ export const selectUploadItems = (queue: UploadQueueState): UploadItem[] =>
 export const selectUploadItem = (queue: UploadQueueState, id: string): UploadItem | undefined =>
   itemSelectors.selectById(queue.items, id);
 
+/** Files of this tab's uploads that are on the server (stored, or linked to bytes it had). */
+export const selectFilesStored = (state: UploadRootState): number =>
+  selectUploadItems(selectUploadQueue(state)).filter(
+    (item) => item.status === 'BackendSucceeded' || item.status === 'Succeeded',
+  ).length;
+
 /** core.md §3: uploading proceeds only when not paused, not stopping, not offline and nothing else uploads. */
 export function nextToUpload(queue: UploadQueueState): UploadItem | null {
   if (queue.paused || queue.stopping || queue.connection === 'Offline' || queue.outOfStorage) return null;

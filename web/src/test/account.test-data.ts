@@ -1,4 +1,4 @@
-import type { AccountInfo } from '../../api/account.api';
+import type { AccountInfo } from '../api/account.api';
 
 /** An account as GET /account_info answers it, for tests. */
 export function sampleAccount(overrides: Partial<AccountInfo> = {}): AccountInfo {

@@ -1,0 +1,27 @@
+import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
+import { useAppDispatch } from '../../state/hooks';
+import type { AppDispatch } from '../../state/store';
+import { TimelinePage } from './timeline-page.component';
+
+const route = routesOf('timeline');
+
+/** What the timeline needs from the account and the uploads. */
+export interface TimelineScreenSlots {
+  useAccount: FileActionAccountHook;
+  /** How many of this tab's uploads are on the server; a rise reads the change feed. */
+  useFilesStored(): number;
+  /** Opens the upload dialog (the empty timeline offers a local upload). */
+  openUpload(dispatch: AppDispatch): void;
+}
+
+function TimelineScreen({ useAccount, useFilesStored, openUpload }: TimelineScreenSlots) {
+  const dispatch = useAppDispatch();
+  const account = useAccount();
+  const filesStored = useFilesStored();
+  return <TimelinePage account={account} onUpload={() => openUpload(dispatch)} filesStored={filesStored} />;
+}
+
+export const timelineScreens = (slots: TimelineScreenSlots): readonly ScreenRoute[] => [
+  route('/photos', 'timeline', { ...SIGNED_IN_ROUTE, Component: () => <TimelineScreen {...slots} /> }),
+];
