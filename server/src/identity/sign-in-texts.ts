@@ -1,4 +1,5 @@
-import { LOCALES, type Locale } from '@nordlys/contract/constants';
+import type { Locale } from '@nordlys/contract/constants';
+import { chooseLocale, localeTag } from '@nordlys/contract/language-rule';
 
 /** Everything the built-in provider's pages say, in the product's four languages. */
 export interface SignInTexts {
@@ -164,21 +165,6 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-const BY_LANGUAGE: Record<string, Locale> = {
-  nb: 'nb_NO',
-  no: 'nb_NO',
-  nn: 'nb_NO',
-  en: 'en_US',
-  sv: 'sv_SE',
-  bg: 'bg_BG',
-};
-
-const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-
-const fromTag = (tag: string): Locale | undefined =>
-  BY_LANGUAGE[tag.trim().toLowerCase().split(/[-_;]/)[0] ?? ''];
-
 /**
  * The web client's language rule, so the sign-in pages speak the language the app does: the
  * `lang` cookie, then the OpenID `ui_locales`, then Accept-Language (in preference order), then
@@ -190,11 +176,6 @@ export function chooseSignInLocale(input: {
   acceptLanguage?: string;
   onNorwegianHost: boolean;
 }): Locale {
-  if (isLocale(input.langCookie)) return input.langCookie;
-  for (const tag of (input.uiLocales ?? '').split(' ').filter(Boolean)) {
-    const locale = fromTag(tag);
-    if (locale) return locale;
-  }
   const accepted = (input.acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
@@ -204,11 +185,11 @@ export function chooseSignInLocale(input: {
     })
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of accepted) {
-    const locale = fromTag(tag);
-    if (locale) return locale;
-  }
-  return input.onNorwegianHost ? 'nb_NO' : 'en_US';
+  return chooseLocale({
+    chosen: input.langCookie,
+    preferred: [...(input.uiLocales ?? '').split(' ').filter(Boolean), ...accepted.map(({ tag }) => tag)],
+    onNorwegianHost: input.onNorwegianHost,
+  });
 }
 
-export const htmlLang = (locale: Locale): string => locale.replace('_', '-');
+export const htmlLang: (locale: Locale) => string = localeTag;

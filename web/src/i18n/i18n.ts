@@ -1,9 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const LOCALES = ['nb_NO', 'en_US', 'sv_SE', 'bg_BG'] as const;
-export type Locale = (typeof LOCALES)[number];
-
 // Each feature keeps its strings in locales/<locale>/<namespace>.json; all are bundled.
 const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
   eager: true,

@@ -1,3 +1,4 @@
+import { localeTag } from '@nordlys/contract/language-rule';
 /**
  * Pure parts of the authorization-code flow with PKCE (account.md §7 "preflight and postflight"):
  * the authorization URL, the remembered request and the callback check. No I/O here.
@@ -30,7 +31,7 @@ export function buildAuthorizationUrl(params: AuthorizationParams): string {
   url.searchParams.set('code_challenge', params.codeChallenge);
   url.searchParams.set('code_challenge_method', 'S256');
   if (params.create) url.searchParams.set('prompt', 'create');
-  if (params.uiLocale) url.searchParams.set('ui_locales', params.uiLocale.replace('_', '-'));
+  if (params.uiLocale) url.searchParams.set('ui_locales', localeTag(params.uiLocale));
   return url.toString();
 }
 

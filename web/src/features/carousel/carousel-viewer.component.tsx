@@ -1,4 +1,5 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { localeTag } from '@nordlys/contract/language-rule';
 import {
   ChevronLeft,
   ChevronRight,
@@ -190,7 +191,7 @@ export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu 
     if (direction) dispatch(actions.navigated(direction));
   };
 
-  const locale = i18n.language.replace('_', '-');
+  const locale = localeTag(i18n.language);
   const date = file
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(file.timestamp * 1000),
@@ -305,7 +306,7 @@ export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu 
             />
           ) : null}
         </div>
-        <p className="carousel__live" aria-live="polite">
+        <p className="visually-hidden" aria-live="polite">
           {open && file ? label : ''}
         </p>
       </div>

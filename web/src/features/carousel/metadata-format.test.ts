@@ -1,4 +1,5 @@
 import type { FileMetadata } from '@nordlys/contract/file';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { fileRecord } from '../../file-actions/file-record.test-data';
 import {
@@ -7,10 +8,10 @@ import {
   formatCoordinates,
   formatDuration,
   formatExposure,
-  formatFileSize,
-  formatFocalLength,
   metadataRows,
 } from './metadata-format';
+
+const english = { locale: 'en-US', t: i18next.getFixedT('en_US') };
 
 const exif: FileMetadata = {
   deviceManufacturer: 'Nordlys Test',
@@ -31,14 +32,6 @@ describe('metadata formatting', () => {
     expect(formatAperture(2.8, 'en-US')).toBe('f/2.8');
     expect(formatAperture(2.8, 'nb-NO')).toBe('f/2,8');
     expect(formatExposure('1/250')).toBe('1/250 s');
-    expect(formatFocalLength(35, 'en-US')).toBe('35 mm');
-  });
-
-  it('sizes with unit 1024 (core.md §9)', () => {
-    expect(formatFileSize(512, 'en-US')).toBe('512 Bytes');
-    expect(formatFileSize(1536, 'en-US')).toBe('1.5 KB');
-    expect(formatFileSize(5 * 1024 * 1024, 'en-US')).toBe('5 MB');
-    expect(formatFileSize(3 * 1024 ** 4, 'en-US')).toBe('3,072 GB');
   });
 
   it('camera name, duration and coordinates', () => {
@@ -52,7 +45,7 @@ describe('metadata formatting', () => {
   });
 
   it('rows: everything the picture has, in order', () => {
-    const rows = metadataRows(fileRecord('p', { size: 2048 }), exif, 'en-US', 'UTC');
+    const rows = metadataRows(fileRecord('p', { size: 2048 }), exif, { ...english, timeZone: 'UTC' });
     expect(rows.map((row) => row.key)).toEqual([
       'taken',
       'dimensions',
@@ -65,12 +58,14 @@ describe('metadata formatting', () => {
       'location',
     ]);
     expect(rows[0]!.value).toContain('July 14, 2023');
+    expect(rows.find((row) => row.key === 'size')!.value).toBe('2 KB');
+    expect(rows.find((row) => row.key === 'focalLength')!.value).toBe('35 mm');
     expect(rows.find((row) => row.key === 'camera')!.value).toBe('Nordlys Test Camera One');
     expect(rows.find((row) => row.key === 'location')!.href).toContain('mlat=59.9139');
   });
 
   it('rows without metadata (still loading or failed): date, dimensions, size; a movie its duration', () => {
     const movie = fileRecord('m', { duration: 3, width: null, height: null });
-    expect(metadataRows(movie, null, 'en-US').map((row) => row.key)).toEqual(['taken', 'size', 'duration']);
+    expect(metadataRows(movie, null, english).map((row) => row.key)).toEqual(['taken', 'size', 'duration']);
   });
 });

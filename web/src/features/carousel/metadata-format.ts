@@ -1,19 +1,6 @@
 import type { FileMetadata, FileRecord } from '@nordlys/contract/file';
-
-/** core.md §9: sizes use unit 1024 with Bytes, KB, MB, GB. */
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
-
-export function formatFileSize(bytes: number, locale: string): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
-  return `${number} ${SIZE_UNITS[unit]}`;
-}
+import type { TFunction } from 'i18next';
+import { formatByteSize, formatMillimetres } from '../../i18n/unit-format';
 
 /** 'f/2.8' */
 export const formatAperture = (aperture: number, locale: string) =>
@@ -21,10 +8,6 @@ export const formatAperture = (aperture: number, locale: string) =>
 
 /** '1/250 s'; a long exposure such as '2' or '0.5' keeps its own form. */
 export const formatExposure = (exposure: string) => `${exposure.trim()} s`;
-
-/** '35 mm' */
-export const formatFocalLength = (focalLength: number, locale: string) =>
-  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(focalLength)} mm`;
 
 export const formatDimensions = (width: number, height: number) => `${width} × ${height}`;
 
@@ -80,8 +63,7 @@ export interface MetadataRow {
 export function metadataRows(
   file: FileRecord,
   metadata: FileMetadata | null,
-  locale: string,
-  timeZone?: string,
+  { locale, t, timeZone }: { locale: string; t: TFunction; timeZone?: string },
 ): MetadataRow[] {
   const rows: MetadataRow[] = [];
   const timestamp = metadata?.timestamp ?? file.timestamp;
@@ -94,7 +76,7 @@ export function metadataRows(
   const width = metadata?.width ?? file.width;
   const height = metadata?.height ?? file.height;
   if (width && height) rows.push({ key: 'dimensions', value: formatDimensions(width, height) });
-  rows.push({ key: 'size', value: formatFileSize(file.size, locale) });
+  rows.push({ key: 'size', value: formatByteSize(file.size, locale, t) });
   const duration = metadata?.duration ?? file.duration;
   if (duration > 0) rows.push({ key: 'duration', value: formatDuration(duration) });
   if (!metadata) return rows;
@@ -104,7 +86,7 @@ export function metadataRows(
   if (metadata.aperture) rows.push({ key: 'aperture', value: formatAperture(metadata.aperture, locale) });
   if (metadata.exposure) rows.push({ key: 'exposure', value: formatExposure(metadata.exposure) });
   if (metadata.focalLength)
-    rows.push({ key: 'focalLength', value: formatFocalLength(metadata.focalLength, locale) });
+    rows.push({ key: 'focalLength', value: formatMillimetres(metadata.focalLength, locale, t) });
   if (metadata.gps) {
     const { latitude, longitude } = metadata.gps;
     rows.push({

@@ -1,4 +1,5 @@
 import type { FileMetadata, FileRecord } from '@nordlys/contract/file';
+import { localeTag } from '@nordlys/contract/language-rule';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFileMetadata } from '../../api/files.api';
@@ -29,8 +30,8 @@ export function MetadataPanel({ file, onClose }: { file: FileRecord; onClose(): 
   }, [file.jobID, file.fileID, file.path]);
 
   const current = load.fileId === file.fileID ? load : ({ fileId: file.fileID, status: 'loading' } as const);
-  const locale = i18n.language.replace('_', '-');
-  const rows = metadataRows(file, current.status === 'loaded' ? current.metadata : null, locale);
+  const locale = localeTag(i18n.language);
+  const rows = metadataRows(file, current.status === 'loaded' ? current.metadata : null, { locale, t });
 
   return (
     <SidePanel className="carousel__info" title={t('info.title')} onClose={onClose}>

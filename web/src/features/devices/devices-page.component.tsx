@@ -1,3 +1,4 @@
+import { localeTag } from '@nordlys/contract/language-rule';
 import { Laptop, LogOut, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export function DevicesPage({ afterLogOut = '/' }: { afterLogOut?: string }) {
     void loadDevices(dispatch);
   }, [dispatch]);
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'medium' });
   const formatDate = (epochMs: number) => dateFormat.format(new Date(epochMs));
 
   const remove = async (device: { id: string; name: string }) => {

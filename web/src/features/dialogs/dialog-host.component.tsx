@@ -1,24 +1,25 @@
+import { localeTag } from '@nordlys/contract/language-rule';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { formatByteSize } from '../../i18n/unit-format';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { answerDialog } from './dialog.api';
 import { type DialogParams, type DialogRecord, selectOpenDialog } from './dialog.slice';
 
-// Sizes in the texts follow the reader's number format (3,5 GB in Norwegian).
-function localiseParams(params: DialogParams | undefined, language: string): DialogParams {
+// A size in bytes reads in the reader's number format and units (3,5 GB in Norwegian).
+function localiseParams(params: DialogParams | undefined, language: string, t: TFunction): DialogParams {
   const out: DialogParams = { ...params };
-  if (typeof out.maxSize === 'number') {
-    out.maxSize = `${new Intl.NumberFormat(language.replace('_', '-')).format(out.maxSize)} GB`;
-  }
+  if (typeof out.maxSize === 'number') out.maxSize = formatByteSize(out.maxSize, localeTag(language), t);
   return out;
 }
 
 function DialogView({ dialog }: { dialog: DialogRecord }) {
   const { t, i18n } = useTranslation(['dialogs']);
   const dispatch = useAppDispatch();
-  const params = localiseParams(dialog.params, i18n.language);
+  const params = localiseParams(dialog.params, i18n.language, t);
   const answer = (value: boolean) => answerDialog(dispatch, dialog.id, value);
   const isConfirm = dialog.kind === 'confirm';
   return (

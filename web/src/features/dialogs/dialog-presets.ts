@@ -1,9 +1,11 @@
+import { GIB } from '@nordlys/contract/constants';
+
 /**
  * The spec's ready-made confirmations and alerts (core.md §4, account.md §8).
  * Texts are in dialogs.json under presets.<id>.{title,message,confirm}.
  */
 export const DOWNLOAD_MAX_ITEMS = 500;
-export const DOWNLOAD_MAX_GB = 3.5;
+export const DOWNLOAD_MAX_BYTES = 3.5 * GIB;
 
 interface PresetDef {
   kind: 'confirm' | 'alert';

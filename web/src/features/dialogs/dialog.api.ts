@@ -3,7 +3,7 @@ import { type DialogParams, dialogClosed, dialogRequested } from './dialog.slice
 import {
   type AlertPreset,
   type ConfirmPreset,
-  DOWNLOAD_MAX_GB,
+  DOWNLOAD_MAX_BYTES,
   DOWNLOAD_MAX_ITEMS,
   presetTexts,
 } from './dialog-presets';
@@ -23,7 +23,7 @@ export type DialogRequest<P extends string> = ({ preset: P } | CustomDialogTexts
 const resolvers = new Map<string, (answer: boolean) => void>();
 let counter = 0;
 
-const DEFAULT_PARAMS: DialogParams = { max: DOWNLOAD_MAX_ITEMS, maxSize: DOWNLOAD_MAX_GB };
+const DEFAULT_PARAMS: DialogParams = { max: DOWNLOAD_MAX_ITEMS, maxSize: DOWNLOAD_MAX_BYTES };
 
 function open(
   dispatch: Dispatch,

@@ -1,4 +1,5 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { localeTag } from '@nordlys/contract/language-rule';
 import { ChevronLeft, Download, FileText, RefreshCw, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ export function DocumentsPage({ account, jobId = DEFAULT_JOB, clock = Date.now }
     [load],
   );
 
-  const locale = i18n.language.replace('_', '-');
+  const locale = localeTag(i18n.language);
   const uploadedFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const selection = selectedFiles(state);
 
@@ -121,7 +122,7 @@ export function DocumentsPage({ account, jobId = DEFAULT_JOB, clock = Date.now }
   } else {
     body = (
       <table className="documents__table">
-        <caption className="documents__caption">{t('caption')}</caption>
+        <caption className="visually-hidden">{t('caption')}</caption>
         <thead>
           <tr>
             <th scope="col" className="documents__check">
@@ -194,7 +195,7 @@ export function DocumentsPage({ account, jobId = DEFAULT_JOB, clock = Date.now }
         <ChevronLeft aria-hidden="true" />
         {t('back')}
       </Link>
-      <h1 className="documents__title">{t('title')}</h1>
+      <h1 className="documents__title visually-hidden-on-phone">{t('title')}</h1>
       {isSelecting(state) ? (
         <div className="documents__toolbar" role="toolbar" aria-label={t('toolbar')}>
           <IconButton

@@ -1,11 +1,12 @@
 import type { Locale } from '@nordlys/contract/constants';
+import { localeTag } from '@nordlys/contract/language-rule';
 import i18next from 'i18next';
-import { htmlLangFor, languageCookie } from './language-rule';
+import { languageCookie } from './language-rule';
 
 /** Switches the interface live and keeps `<html lang>` in step for screen readers and hyphenation. */
 export function applyLocale(locale: Locale): void {
   void i18next.changeLanguage(locale);
-  document.documentElement.lang = htmlLangFor(locale);
+  document.documentElement.lang = localeTag(locale);
 }
 
 /** A user's explicit choice: remembered in the cookie the language rule reads first. */

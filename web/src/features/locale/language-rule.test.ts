@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, htmlLangFor, localeForBrowserLanguage, readCookie } from './language-rule';
+import { chooseLocale, readCookie } from './language-rule';
 
 describe('language rule', () => {
   it('prefers a valid lang cookie over everything else', () => {
@@ -24,22 +24,6 @@ describe('language rule', () => {
     ).toBe('sv_SE');
   });
 
-  it.each([
-    ['nb-NO', 'nb_NO'],
-    ['no', 'nb_NO'],
-    ['nn-NO', 'nb_NO'],
-    ['en-GB', 'en_US'],
-    ['EN', 'en_US'],
-    ['sv', 'sv_SE'],
-    ['bg-BG', 'bg_BG'],
-  ] as const)('maps browser language %s to %s', (tag, locale) => {
-    expect(localeForBrowserLanguage(tag)).toBe(locale);
-  });
-
-  it('returns nothing for languages it does not speak', () => {
-    expect(localeForBrowserLanguage('de-DE')).toBeUndefined();
-  });
-
   it('defaults to Norwegian on the Norwegian domain and English elsewhere', () => {
     expect(chooseLocale({ cookie: '', browserLanguages: ['fi'], onNorwegianHost: true })).toBe('nb_NO');
     expect(chooseLocale({ cookie: '', browserLanguages: [], onNorwegianHost: false })).toBe('en_US');
@@ -48,9 +32,5 @@ describe('language rule', () => {
   it('reads cookies by exact name, not by prefix', () => {
     expect(readCookie('language=bg_BG; lang=nb_NO', 'lang')).toBe('nb_NO');
     expect(readCookie('xlang=bg_BG', 'lang')).toBeUndefined();
-  });
-
-  it('turns a locale into an html lang tag', () => {
-    expect(htmlLangFor('nb_NO')).toBe('nb-NO');
   });
 });

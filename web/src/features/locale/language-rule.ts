@@ -1,18 +1,5 @@
-import { LOCALES, type Locale } from '@nordlys/contract/constants';
-
-export const LANGUAGE_COOKIE = 'lang';
-
-const BY_LANGUAGE: Record<string, Locale> = {
-  nb: 'nb_NO',
-  no: 'nb_NO',
-  nn: 'nb_NO',
-  en: 'en_US',
-  sv: 'sv_SE',
-  bg: 'bg_BG',
-};
-
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+import type { Locale } from '@nordlys/contract/constants';
+import { chooseLocale as chooseByRule, LANGUAGE_COOKIE } from '@nordlys/contract/language-rule';
 
 /** Reads one cookie's value from a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | undefined {
@@ -29,12 +16,6 @@ export function readCookie(cookieString: string, name: string): string | undefin
   return undefined;
 }
 
-/** Maps a BCP 47 tag such as 'nb-NO', 'en-GB' or 'sv' to a supported locale. */
-export function localeForBrowserLanguage(tag: string): Locale | undefined {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return BY_LANGUAGE[primary];
-}
-
 export interface LanguageInputs {
   cookie: string;
   browserLanguages: readonly string[];
@@ -42,18 +23,8 @@ export interface LanguageInputs {
 }
 
 /** Cookie first, then the browser's preference order, then the domain's default. */
-export function chooseLocale({ cookie, browserLanguages, onNorwegianHost }: LanguageInputs): Locale {
-  const fromCookie = readCookie(cookie, LANGUAGE_COOKIE);
-  if (isLocale(fromCookie)) return fromCookie;
-  for (const tag of browserLanguages) {
-    const locale = localeForBrowserLanguage(tag);
-    if (locale) return locale;
-  }
-  return onNorwegianHost ? 'nb_NO' : 'en_US';
-}
-
-/** `<html lang>` wants a BCP 47 tag, not the underscore form the server uses. */
-export const htmlLangFor = (locale: Locale): string => locale.replace('_', '-');
+export const chooseLocale = ({ cookie, browserLanguages, onNorwegianHost }: LanguageInputs): Locale =>
+  chooseByRule({ chosen: readCookie(cookie, LANGUAGE_COOKIE), preferred: browserLanguages, onNorwegianHost });
 
 /** One year, so a chosen language survives the browser being closed. */
 export const languageCookie = (locale: Locale): string =>

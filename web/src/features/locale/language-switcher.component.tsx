@@ -1,9 +1,9 @@
 import { LOCALES } from '@nordlys/contract/constants';
+import { isLocale, localeTag } from '@nordlys/contract/language-rule';
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLocaleExplicitly } from './apply-locale';
-import { isLocale } from './language-rule';
 import './language-switcher.css';
 
 export function LanguageSwitcher() {
@@ -26,7 +26,7 @@ export function LanguageSwitcher() {
       >
         {LOCALES.map((locale) => (
           // Each language is named in itself, so a reader lost in a foreign UI can find their own.
-          <option key={locale} value={locale} lang={locale.replace('_', '-')}>
+          <option key={locale} value={locale} lang={localeTag(locale)}>
             {t(`names.${locale}`)}
           </option>
         ))}

@@ -62,7 +62,7 @@ export function SelectionToolbar({
                 if (enabled && !busy) onRun(action);
               }}
             >
-              <span className="selection-toolbar__label">{t(action.labelKey)}</span>
+              <span className="visually-hidden-on-phone">{t(action.labelKey)}</span>
             </Button>
           );
           return readOnlyBlocked ? (

@@ -1,3 +1,4 @@
+import { localeTag } from '@nordlys/contract/language-rule';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { AlertTriangle, ImageOff, ImagePlus, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -64,8 +65,6 @@ export interface TimelinePageProps {
    */
   filesStored?: number;
 }
-
-const localeTag = (language: string) => language.replace('_', '-');
 
 /** Loaded file ids in display order (newest first). */
 const orderOf = (sections: readonly TimelineSection[]): string[] =>

@@ -4,7 +4,6 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../ui/button';
 import { Tooltip } from '../../ui/tooltip';
 import { openUploadDialog, selectUploadQueue } from './upload-queue.slice';
-import './upload-button.css';
 
 /** The top bar's Upload button; a read-only account sees it disabled with a tooltip offering subscribe. */
 export function UploadButton() {
@@ -24,14 +23,16 @@ export function UploadButton() {
         if (!readOnly) dispatch(openUploadDialog());
       }}
     >
-      <span className="upload-button__label">{t('button.upload')}</span>
+      {/* Icon only on phones; the name stays for screen readers. */}
+      <span className="visually-hidden-on-phone">{t('button.upload')}</span>
     </Button>
   );
   if (!readOnly) return button;
   return (
     <>
       <Tooltip content={t('button.readOnly')}>{button}</Tooltip>
-      <span id="upload-read-only-reason" className="upload-button__reason">
+      {/* Announced with the button; sighted users get it from the tooltip. */}
+      <span id="upload-read-only-reason" className="visually-hidden">
         {t('button.readOnly')}
       </span>
     </>

@@ -101,9 +101,10 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept }: UploadD
           </Button>
         </div>
         {safari && <p className="upload-dialog__notice">{t('dialog.safariFolders')}</p>}
+        {/* Opened only by their buttons; hidden but still real inputs for pickers and tests. */}
         <input
           ref={deviceInput}
-          className="upload-dialog__input"
+          className="visually-hidden"
           type="file"
           multiple
           accept={accept}
@@ -114,7 +115,7 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept }: UploadD
         />
         <input
           ref={cameraInput}
-          className="upload-dialog__input"
+          className="visually-hidden"
           type="file"
           accept="image/*,video/*"
           capture="environment"

@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+
+/** core.md §9: sizes use unit 1024 with Bytes, KB, MB, GB. */
+const SIZE_UNITS = ['bytes', 'kilobytes', 'megabytes', 'gigabytes'] as const;
+
+const number = (value: number, locale: string, maximumFractionDigits: number) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+
+/**
+ * '1.5 GB' ('1,5 GB' in Norwegian): the number in the reader's format, the unit from the
+ * catalogue; one decimal below 10 of a unit, none above.
+ */
+export function formatByteSize(bytes: number, locale: string, t: TFunction): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
+  return t(`common:units.${SIZE_UNITS[unit]}`, { value: number(value, locale, digits) });
+}
+
+/** '35 mm', with one decimal at most. */
+export const formatMillimetres = (millimetres: number, locale: string, t: TFunction): string =>
+  t('common:units.millimetres', { value: number(millimetres, locale, 1) });
