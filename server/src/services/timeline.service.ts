@@ -6,6 +6,7 @@ import type {
   TimelineMonth,
   TimelineStats,
 } from '@nordlys/contract/timeline';
+import { epochSecondsInMs, windowInMs } from '@nordlys/contract/timeline-month';
 import { badRequest } from '../domain/errors';
 import type { Database, Dialect } from '../store/database';
 import { createChangeRepository } from '../store/repositories/change.repository';
@@ -63,11 +64,9 @@ export function createTimelineService({ db, dialect, jobs, clock, signer }: Time
     const job = await jobs.requireReadableJob(userId, jobIdParam);
     const window: FileWindow = {
       jobId: job.id,
-      startMs: query.start === undefined ? undefined : query.start * 1000,
-      // `end` names a whole second: a capture at end + 0.5 s is still inside.
-      endMs: query.end === undefined ? undefined : query.end * 1000 + 999,
+      ...windowInMs(query),
       types: query.types,
-      uploadedSinceMs: query.uploadedSince === undefined ? undefined : query.uploadedSince * 1000,
+      uploadedSinceMs: epochSecondsInMs(query.uploadedSince),
     };
     return { job, window };
   }

@@ -1,4 +1,5 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { type MonthKey, monthKey } from '@nordlys/contract/timeline-month';
 
 /** 'PDF' for report.pdf; null when the name has no extension (shown as 'unknown'). */
 export function fileTypeLabel(fileName: string): string | null {
@@ -8,14 +9,12 @@ export function fileTypeLabel(fileName: string): string | null {
 }
 
 export interface DocumentGroup {
-  /** 'YYYY-MM' of the upload, in the browser's time zone. */
-  key: string;
+  /** The upload's month in the browser's time zone, where the timeline's is UTC. */
+  key: MonthKey;
   /** Month name and year in the UI language, e.g. 'July 2024'. */
   label: string;
   files: FileRecord[];
 }
-
-const monthKey = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 
 /** Documents by upload month, newest month and newest upload first (core.md §2 Documents page). */
 export function groupByUploadMonth(files: readonly FileRecord[], locale: string): DocumentGroup[] {
@@ -26,7 +25,7 @@ export function groupByUploadMonth(files: readonly FileRecord[], locale: string)
   const groups: DocumentGroup[] = [];
   for (const file of sorted) {
     const date = new Date(file.uploadedTime * 1000);
-    const key = monthKey(date);
+    const key = monthKey({ year: date.getFullYear(), month: date.getMonth() + 1 });
     const last = groups[groups.length - 1];
     if (last?.key === key) last.files.push(file);
     else groups.push({ key, label: format.format(date), files: [file] });

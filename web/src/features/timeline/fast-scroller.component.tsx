@@ -1,8 +1,9 @@
+import type { MonthKey } from '@nordlys/contract/timeline-month';
 import { type PointerEvent as ReactPointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ScrollerMark {
-  key: string;
+  key: MonthKey;
   year: number;
   /** Position of the month's top in the whole timeline, 0..1. */
   fraction: number;

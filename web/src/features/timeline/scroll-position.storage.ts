@@ -1,8 +1,9 @@
+import type { MonthKey } from '@nordlys/contract/timeline-month';
 /** Where the timeline was, so a return from the viewer lands on the same files (core.md §2). */
 export interface SavedScroll {
   filter: string;
   /** The month at the top of the viewport and how far into it. */
-  key: string;
+  key: MonthKey;
   delta: number;
 }
 

@@ -1,5 +1,6 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import type { TimelineMonth } from '@nordlys/contract/timeline';
+import { monthKey } from '@nordlys/contract/timeline-month';
 import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { SECTION_CONCURRENCY, SECTION_MAX_AGE_MS, SectionFetcher } from './section-fetcher';
@@ -28,8 +29,7 @@ function setup(now = { value: 1_000 }) {
     jobId: () => 'job1',
     filter: () => 'all',
     now: () => now.value,
-    load: (_job, section) => {
-      const key = `${section.year}-${String(section.month).padStart(2, '0')}`;
+    load: (_job, key) => {
       calls.push(key);
       return new Promise((resolve, reject) => {
         pending.set(key, {
@@ -48,7 +48,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('SectionFetcher', () => {
   it('fetches at most five months at once, nearest first, and never the same month twice in flight', async () => {
     const { fetcher, calls, pending, status } = setup();
-    const keys = months.map((m) => `2020-${String(m.month).padStart(2, '0')}`);
+    const keys = months.map(monthKey);
     fetcher.request(keys);
     fetcher.request(keys);
     expect(calls).toEqual(keys.slice(0, SECTION_CONCURRENCY));

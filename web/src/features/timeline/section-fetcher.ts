@@ -1,8 +1,9 @@
 import { FILES_MAX_LIMIT } from '@nordlys/contract/timeline';
+import { type MonthKey, monthWindow } from '@nordlys/contract/timeline-month';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { fetchTiles } from '../../api/timeline.api';
 import { type TimelineSection, timelineActions } from './timeline.slice';
-import { filesTypesOf, monthBounds, type TimelineFilterId } from './timeline-filter';
+import { filesTypesOf, type TimelineFilterId } from './timeline-filter';
 
 /** core.md §9: default parallel requests. */
 export const SECTION_CONCURRENCY = 5;
@@ -13,7 +14,7 @@ type Dispatch = (action: { type: string }) => unknown;
 
 export interface SectionFetcherDeps {
   dispatch: Dispatch;
-  getSection: (key: string) => TimelineSection | undefined;
+  getSection: (key: MonthKey) => TimelineSection | undefined;
   jobId: () => string | null;
   filter: () => TimelineFilterId;
   now?: () => number;
@@ -23,11 +24,11 @@ export interface SectionFetcherDeps {
 /** Every file of one month (paged past the server's per-call limit), newest first. */
 export async function loadMonthFiles(
   jobId: string,
-  section: Pick<TimelineSection, 'year' | 'month'>,
+  month: MonthKey,
   filter: TimelineFilterId,
   signal?: AbortSignal,
 ): Promise<{ files: TimelineFile[]; serial: number | null }> {
-  const { start, end } = monthBounds(section.year, section.month);
+  const { start, end } = monthWindow(month);
   const files: TimelineFile[] = [];
   let serial: number | null = null;
   for (;;) {
@@ -50,14 +51,14 @@ export async function loadMonthFiles(
  * next requested.
  */
 export class SectionFetcher {
-  private readonly queue: string[] = [];
-  private readonly inFlight = new Map<string, AbortController>();
+  private readonly queue: MonthKey[] = [];
+  private readonly inFlight = new Map<MonthKey, AbortController>();
   private generation = 0;
 
   constructor(private readonly deps: SectionFetcherDeps) {}
 
   /** Keys in priority order (visible months first, then the prefetch margin). */
-  request(keys: readonly string[]): void {
+  request(keys: readonly MonthKey[]): void {
     const wanted = keys.filter((key) => !this.inFlight.has(key) && this.needsFetch(key));
     // The newest request decides the order: what is on screen now beats what was earlier.
     const rest = this.queue.filter((key) => !wanted.includes(key) && keys.includes(key));
@@ -67,7 +68,7 @@ export class SectionFetcher {
   }
 
   /** Fetches the given months now (a shift range, a month check) and resolves when all are loaded. */
-  async ensure(keys: readonly string[]): Promise<boolean> {
+  async ensure(keys: readonly MonthKey[]): Promise<boolean> {
     this.request(keys);
     const pending = () => keys.some((key) => this.deps.getSection(key)?.status !== 'FETCHED');
     for (let tries = 0; pending() && tries < 600; tries += 1) {
@@ -99,7 +100,7 @@ export class SectionFetcher {
     return this.inFlight.size;
   }
 
-  private needsFetch(key: string): boolean {
+  private needsFetch(key: MonthKey): boolean {
     const section = this.deps.getSection(key);
     if (!section) return false;
     if (section.status === 'UNFETCHED') return true;
@@ -113,13 +114,13 @@ export class SectionFetcher {
 
   private pump(): void {
     while (this.inFlight.size < SECTION_CONCURRENCY && this.queue.length > 0) {
-      const key = this.queue.shift() as string;
+      const key = this.queue.shift() as MonthKey;
       if (!this.needsFetch(key)) continue;
       void this.fetch(key);
     }
   }
 
-  private async fetch(key: string): Promise<void> {
+  private async fetch(key: MonthKey): Promise<void> {
     const { dispatch, getSection, jobId, filter } = this.deps;
     const section = getSection(key);
     const job = jobId();
@@ -134,7 +135,7 @@ export class SectionFetcher {
     try {
       const { files, serial } = await (this.deps.load ?? loadMonthFiles)(
         job,
-        section,
+        key,
         filter(),
         controller.signal,
       );

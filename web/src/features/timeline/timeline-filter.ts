@@ -50,20 +50,3 @@ export function monthCount(month: TimelineMonth, filter: TimelineFilterId): numb
 
 export const isVideo = (file: Pick<FileRecord, 'duration' | 'file_type'>): boolean =>
   file.file_type === 'Movies' || file.duration > 0;
-
-export const sectionKey = (year: number, month: number): string =>
-  `${year}-${String(month).padStart(2, '0')}`;
-
-/** The section a file belongs to, by its capture time in UTC (as the server groups months). */
-export function sectionKeyOf(timestampSeconds: number): string {
-  const date = new Date(timestampSeconds * 1000);
-  return sectionKey(date.getUTCFullYear(), date.getUTCMonth() + 1);
-}
-
-/** Epoch-second bounds (inclusive) of a month in UTC. */
-export function monthBounds(year: number, month: number): { start: number; end: number } {
-  return {
-    start: Date.UTC(year, month - 1, 1) / 1000,
-    end: Date.UTC(year, month, 1) / 1000 - 1,
-  };
-}

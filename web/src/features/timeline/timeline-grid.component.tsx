@@ -1,3 +1,4 @@
+import { type MonthKey, yearMonthOf } from '@nordlys/contract/timeline-month';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type Ref,
@@ -45,23 +46,23 @@ const FLING_SETTLE_MS = 150;
 
 export interface TimelineGridHandle {
   openScroller(): void;
-  scrollToSection(key: string): void;
+  scrollToSection(key: MonthKey): void;
 }
 
 export interface TimelineGridProps {
   sections: readonly TimelineSection[];
   selection: SelectionState;
   preview: RangePreview | null;
-  labelOf: (section: Pick<TimelineSection, 'year' | 'month'>) => string;
+  labelOf: (key: MonthKey) => string;
   formatDate: (timestamp: number) => string;
   tileTexts: TileTexts;
   initialPosition: Omit<SavedScroll, 'filter'> | null;
   scrollerHint: string | null;
   onScrollerShown: () => void;
   onTileCommand: (command: TileCommand) => void;
-  onToggleMonth: (key: string) => void;
+  onToggleMonth: (key: MonthKey) => void;
   /** Months to fetch, nearest first: the visible ones (200 px window), then a prefetch margin. */
-  onNeedSections: (keys: string[]) => void;
+  onNeedSections: (keys: MonthKey[]) => void;
   onPosition: (position: Omit<SavedScroll, 'filter'>) => void;
   handleRef?: Ref<TimelineGridHandle>;
 }
@@ -295,7 +296,7 @@ export function TimelineGrid(props: TimelineGridProps) {
     handleRef,
     () => ({
       openScroller: keepScrollerOpen,
-      scrollToSection: (key: string) => {
+      scrollToSection: (key: MonthKey) => {
         const box = latest.current.layout.sections.find((s) => s.key === key);
         if (box) setLogical(box.top);
       },
@@ -310,12 +311,12 @@ export function TimelineGrid(props: TimelineGridProps) {
   const maxOffset = Math.max(1, maxLogicalOffset(space));
   const marks: ScrollerMark[] = useMemo(
     () =>
-      layout.sections.map((box, i) => ({
+      layout.sections.map((box) => ({
         key: box.key,
-        year: sections[i]?.year ?? 0,
+        year: yearMonthOf(box.key).year,
         fraction: Math.min(1, box.top / Math.max(1, maxLogicalOffset(space))),
       })),
-    [layout, sections, space],
+    [layout, space],
   );
   const currentIndex = locate(layout, windowTop)?.sectionIndex ?? 0;
   const currentSection = sections[currentIndex];
@@ -356,7 +357,7 @@ export function TimelineGrid(props: TimelineGridProps) {
                   firstRow={rows ? rows[0] : 0}
                   lastRow={rows ? rows[1] : -1}
                   placeholder={flinging}
-                  label={labelOf(section)}
+                  label={labelOf(section.key)}
                   selection={selection}
                   preview={preview}
                   formatDate={formatDate}
@@ -373,7 +374,7 @@ export function TimelineGrid(props: TimelineGridProps) {
         <FastScroller
           marks={marks}
           fraction={Math.min(1, windowTop / maxOffset)}
-          currentLabel={currentSection ? labelOf(currentSection) : ''}
+          currentLabel={currentSection ? labelOf(currentSection.key) : ''}
           hint={props.scrollerHint}
           onActivity={keepScrollerOpen}
           onJump={(fraction) => {

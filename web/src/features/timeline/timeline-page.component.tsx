@@ -1,4 +1,5 @@
 import { localeTag } from '@nordlys/contract/language-rule';
+import { type MonthKey, monthStart } from '@nordlys/contract/timeline-month';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { AlertTriangle, ImageOff, ImagePlus, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -109,7 +110,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
       }),
     [dispatch, getState],
   );
-  const lastKeys = useRef<string[]>([]);
+  const lastKeys = useRef<MonthKey[]>([]);
 
   const reload = useCallback(() => {
     fetcher.reset();
@@ -267,7 +268,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   }, [selection.count]);
 
   const sectionsBetween = useCallback(
-    (a: string, b: string): string[] => {
+    (a: string, b: string): MonthKey[] => {
       const keys = getState().timeline.sections.map((s) => s.key);
       const keyOf = (id: string) =>
         getState().timeline.sections.find((s) => s.files?.some((f) => f.fileID === id))?.key;
@@ -328,7 +329,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   );
 
   const onToggleMonth = useCallback(
-    async (key: string) => {
+    async (key: MonthKey) => {
       const find = () => getState().timeline.sections.find((s) => s.key === key);
       if (find()?.status !== 'FETCHED') {
         dispatch(selectionActions.rangeFetchStarted());
@@ -345,10 +346,10 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   );
 
   const tileCommand = useCallback((command: TileCommand) => void onTileCommand(command), [onTileCommand]);
-  const toggleMonth = useCallback((key: string) => void onToggleMonth(key), [onToggleMonth]);
+  const toggleMonth = useCallback((key: MonthKey) => void onToggleMonth(key), [onToggleMonth]);
 
   const onNeedSections = useCallback(
-    (keys: string[]) => {
+    (keys: MonthKey[]) => {
       lastKeys.current = keys;
       fetcher.request(keys);
     },
@@ -357,7 +358,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
 
   const filter = timeline.filter;
   // Saved at most a few times a second and when leaving, not on every scroll event.
-  const pendingPosition = useRef<{ key: string; delta: number } | null>(null);
+  const pendingPosition = useRef<{ key: MonthKey; delta: number } | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const flushPosition = useCallback(() => {
     clearTimeout(saveTimer.current);
@@ -366,7 +367,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
     pendingPosition.current = null;
   }, [filter]);
   const onPosition = useCallback(
-    (position: { key: string; delta: number }) => {
+    (position: { key: MonthKey; delta: number }) => {
       pendingPosition.current = position;
       saveTimer.current ??= setTimeout(flushPosition, SAVE_POSITION_MS);
     },
@@ -390,10 +391,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
     () => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }),
     [language],
   );
-  const labelOf = useCallback(
-    ({ year, month }: { year: number; month: number }) => monthFormat.format(Date.UTC(year, month - 1, 15)),
-    [monthFormat],
-  );
+  const labelOf = useCallback((key: MonthKey) => monthFormat.format(monthStart(key)), [monthFormat]);
   const formatDate = useCallback((timestamp: number) => dateFormat.format(timestamp * 1000), [dateFormat]);
   const tileTexts = useMemo(
     () => ({

@@ -1,3 +1,4 @@
+import type { MonthKey } from '@nordlys/contract/timeline-month';
 import { Check, Minus } from 'lucide-react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export interface TimelineSectionViewProps {
   formatDate: (timestamp: number) => string;
   tileTexts: TileTexts;
   onTileCommand: (command: TileCommand) => void;
-  onToggleMonth: (key: string) => void;
+  onToggleMonth: (key: MonthKey) => void;
 }
 
 function SectionView({

@@ -7,7 +7,7 @@ import {
   type TimelineState,
   timelineSlice,
 } from './timeline.slice';
-import { defaultRecentsFilter, monthBounds, sectionKeyOf } from './timeline-filter';
+import { defaultRecentsFilter } from './timeline-filter';
 
 const reduce = (state: TimelineState, ...actions: Parameters<typeof timelineSlice.reducer>[1][]) =>
   actions.reduce(timelineSlice.reducer, state);
@@ -180,13 +180,5 @@ describe('filter rules', () => {
     expect(defaultRecentsFilter({ recents_1: 0, recents_7: 0, recents_30: 9 })).toBe('recents_30');
     expect(defaultRecentsFilter({ recents_1: 0, recents_7: 0, recents_30: 0 })).toBe('recents_7');
     expect(defaultRecentsFilter(null)).toBe('recents_7');
-  });
-
-  it('month bounds and keys are UTC', () => {
-    expect(monthBounds(2023, 12)).toEqual({
-      start: Date.UTC(2023, 11, 1) / 1000,
-      end: Date.UTC(2024, 0, 1) / 1000 - 1,
-    });
-    expect(sectionKeyOf(Date.UTC(2023, 6, 31, 23, 59) / 1000)).toBe('2023-07');
   });
 });

@@ -1,8 +1,9 @@
 import type { RecentCounts, TimelineMonth } from '@nordlys/contract/timeline';
+import { type MonthKey, monthKey, monthKeyAt } from '@nordlys/contract/timeline-month';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../state/store';
-import { monthCount, sectionKey, sectionKeyOf, type TimelineFilterId } from './timeline-filter';
+import { monthCount, type TimelineFilterId } from './timeline-filter';
 
 /** core.md §4 Timeline section fetch. */
 export type SectionStatus = 'UNFETCHED' | 'FETCHING' | 'FETCHED';
@@ -10,9 +11,7 @@ export type SectionStatus = 'UNFETCHED' | 'FETCHING' | 'FETCHED';
 export type LoadStatus = 'EMPTY' | 'FETCHING' | 'SUCCEEDED' | 'FAILED';
 
 export interface TimelineSection {
-  key: string;
-  year: number;
-  month: number;
+  key: MonthKey;
   /** Files the section shows: the month's count until it loads, then the loaded files' count. */
   count: number;
   status: SectionStatus;
@@ -40,21 +39,24 @@ export const initialTimelineState = (): TimelineState => ({
   serial: null,
 });
 
-const find = (state: TimelineState, key: string) => state.sections.find((s) => s.key === key);
+const find = (state: TimelineState, key: MonthKey) => state.sections.find((s) => s.key === key);
 
 function groupByMonth(files: readonly TimelineFile[], at: number): TimelineSection[] {
-  const byKey = new Map<string, TimelineFile[]>();
+  const byKey = new Map<MonthKey, TimelineFile[]>();
   const sorted = [...files].sort((a, b) => b.timestamp - a.timestamp || a.fileID.localeCompare(b.fileID));
   for (const file of sorted) {
-    const key = sectionKeyOf(file.timestamp);
+    const key = monthKeyAt(file.timestamp);
     const list = byKey.get(key);
     if (list) list.push(file);
     else byKey.set(key, [file]);
   }
-  return [...byKey.entries()].map(([key, list]) => {
-    const [year, month] = key.split('-').map(Number) as [number, number];
-    return { key, year, month, count: list.length, status: 'FETCHED', fetchedAt: at, files: list };
-  });
+  return [...byKey.entries()].map(([key, list]) => ({
+    key,
+    count: list.length,
+    status: 'FETCHED',
+    fetchedAt: at,
+    files: list,
+  }));
 }
 
 const maxSerial = (current: number | null, next: number | null | undefined) =>
@@ -92,15 +94,13 @@ export const timelineSlice = createSlice({
       const previous = new Map(state.sections.map((s) => [s.key, s]));
       state.sections = months
         .map((m): TimelineSection => {
-          const key = sectionKey(m.year, m.month);
+          const key = monthKey(m);
           const count = monthCount(m, filter);
           const old = previous.get(key);
           // A month whose count changed is stale: refetch it, but keep showing what we have.
           const unchanged = old !== undefined && old.count === count;
           return {
             key,
-            year: m.year,
-            month: m.month,
             count,
             status: unchanged ? old.status : 'UNFETCHED',
             fetchedAt: unchanged ? old.fetchedAt : null,
@@ -126,13 +126,13 @@ export const timelineSlice = createSlice({
       state.load = 'SUCCEEDED';
       state.serial = maxSerial(state.serial, serial);
     },
-    sectionFetchStarted(state, action: PayloadAction<string>) {
+    sectionFetchStarted(state, action: PayloadAction<MonthKey>) {
       const section = find(state, action.payload);
       if (section && section.status === 'UNFETCHED') section.status = 'FETCHING';
     },
     sectionFetched(
       state,
-      action: PayloadAction<{ key: string; files: TimelineFile[]; at: number; serial: number | null }>,
+      action: PayloadAction<{ key: MonthKey; files: TimelineFile[]; at: number; serial: number | null }>,
     ) {
       const { key, files, at, serial } = action.payload;
       const section = find(state, key);
@@ -144,7 +144,7 @@ export const timelineSlice = createSlice({
       section.count = files.length;
       state.serial = maxSerial(state.serial, serial);
     },
-    sectionFetchFailed(state, action: PayloadAction<string>) {
+    sectionFetchFailed(state, action: PayloadAction<MonthKey>) {
       const section = find(state, action.payload);
       if (section && section.status === 'FETCHING') section.status = 'UNFETCHED';
     },
@@ -161,7 +161,7 @@ export const timelineSlice = createSlice({
       }
     },
     /** Sections the change feed says changed: refetch them when next in view. */
-    sectionsInvalidated(state, action: PayloadAction<string[] | 'all'>) {
+    sectionsInvalidated(state, action: PayloadAction<MonthKey[] | 'all'>) {
       for (const section of state.sections) {
         if (action.payload === 'all' || action.payload.includes(section.key)) {
           if (section.status === 'FETCHED') section.status = 'UNFETCHED';
