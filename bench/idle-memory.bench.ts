@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { BlobStore } from '../server/src/blobs/blob-store';
 import { createBlobStore } from '../server/src/blobs/create-blob-store';
 import { loadConfig } from '../server/src/config';
-import { THUMB_FORMAT, thumbKey } from '../server/src/media/thumbnails';
+import { THUMB_FORMAT, thumbKey } from '../server/src/media/derived-blob-keys';
 import { openStore } from '../server/src/store/database';
 import { type BenchRow, fmt, percentile } from './support/report';
 import { apiFor, uploadSeedPictures } from './support/seed-library';

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { createBlobStore } from './blobs/create-blob-store';
 import { ConfigError, loadConfig } from './config';
 import { trimMemoryWhenIdle } from './idle-memory-trim';
-import { scheduleBlobSweeps } from './jobs/blob-sweep.schedule';
+import { scheduleBlobSweeps } from './queue/blob-sweep.schedule';
 import { createBlobSweepService } from './services/blob-sweep.service';
 import { closeOnSignals } from './shutdown';
 import { openStore } from './store/database';

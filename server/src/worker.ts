@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createBlobStore } from './blobs/create-blob-store';
 import { ConfigError, loadConfig } from './config';
-import { startMediaWorker } from './jobs/media-worker';
+import { startMediaWorker } from './media/pipeline/scaled-out-worker';
 import { closeOnSignals } from './shutdown';
 import { openStore } from './store/database';
 

@@ -4,13 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { MediaWorker } from '../src/jobs/media-worker';
 import {
   createMediaUrls,
   generateMediaUrlSecret,
   MEDIA_URL_SECRET_NAME,
   type MediaUrls,
 } from '../src/media/media-urls';
+import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
 import { FFMPEG_PATH, parseFfmpegInfo } from '../src/media/video';
 import { createSecretRepository } from '../src/store/repositories/secret.repository';
 import {

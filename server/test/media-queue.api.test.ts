@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobHandler, type JobHandlers, PermanentJobError } from '../src/jobs/job-queue';
-import { createPgBossQueue, type PgBossQueue } from '../src/jobs/pg-boss-queue';
+import { createPgBossQueue, type PgBossQueue } from '../src/queue/pg-boss-queue';
+import { PermanentTaskError, type TaskHandler, type TaskHandlers } from '../src/queue/task-queue';
 import { createTestDatabase, makeTempDir, type TestDatabase } from './test-database';
 
-const noop: JobHandler = { run: async () => {}, fail: async () => {} };
+const noop: TaskHandler = { run: async () => {}, fail: async () => {} };
 
 /** The scaled-out queue against a real PostgreSQL: one process sends, another works. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('pg-boss media queue', () => {
@@ -16,7 +16,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg-boss media queue', () => {
   let flakyCalls = 0;
   const dir = makeTempDir();
 
-  const handlers: JobHandlers = {
+  const handlers: TaskHandlers = {
     thumbnails: {
       async run({ sha256 }, { attempt }) {
         runs.push(`${sha256}#${attempt}`);
@@ -25,7 +25,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg-boss media queue', () => {
           if (flakyCalls < 2) throw new Error('transient');
         }
         if (sha256 === 'always-failing') throw new Error('still broken');
-        if (sha256 === 'undecodable') throw new PermanentJobError('not a picture');
+        if (sha256 === 'undecodable') throw new PermanentTaskError('not a picture');
       },
       async fail({ sha256 }) {
         failures.push(sha256);

@@ -1,18 +1,18 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../src/blobs/blob-store';
-import { createInProcessQueue } from '../src/jobs/in-process-queue';
-import type { JobQueue } from '../src/jobs/job-queue';
-import { requeueDueRetries } from '../src/jobs/media-processing';
-import { createMediaProcessors } from '../src/jobs/media-processors';
-import { RETRY_ROUND_DELAYS_MS } from '../src/jobs/media-retry-policy';
 import {
   createMediaUrls,
   generateMediaUrlSecret,
   MEDIA_URL_SECRET_NAME,
   type MediaUrls,
 } from '../src/media/media-urls';
+import { createContentTaskHandlers } from '../src/media/pipeline/content-tasks';
+import { RETRY_ROUND_DELAYS_MS } from '../src/media/pipeline/retry-policy';
+import { requeueDueRetries } from '../src/media/pipeline/unfinished-work';
 import { makeThumbnails, type PictureSource } from '../src/media/thumbnails';
+import { createInProcessQueue } from '../src/queue/in-process-queue';
+import type { TaskQueue } from '../src/queue/task-queue';
 import {
   type ContentProcessingRepository,
   createContentProcessingRepository,
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
   let userId: string;
   let urls: MediaUrls;
   let now = START;
-  const queues: JobQueue[] = [];
+  const queues: TaskQueue[] = [];
 
   const unreachableDecoder = async (): Promise<never> => {
     throw new Error('decoder thread unreachable');
@@ -61,11 +61,11 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
     make: (picture: PictureSource) => Promise<Awaited<ReturnType<typeof makeThumbnails>>> = makeThumbnails,
   ): {
     repo: ContentProcessingRepository;
-    queue: JobQueue;
+    queue: TaskQueue;
   } {
     const repo = createContentProcessingRepository(t.store.db);
     const queue = createInProcessQueue({
-      handlers: createMediaProcessors({
+      handlers: createContentTaskHandlers({
         repo,
         blobs: flakyBlobs(),
         tmpDir: path.join(t.dataDir, 'tmp', 'retries'),
@@ -89,7 +89,7 @@ describe.each(databaseKinds)('media retry rounds (%s)', (kind) => {
   const thumbnail = (file: StoredFile) =>
     t.app.inject({ method: 'GET', url: urls.thumbUrl(file.fileId, 256, { jobId: file.jobId }) });
 
-  async function runOnce(queue: JobQueue, job: 'thumbnails' | 'encode-video', sha256: string) {
+  async function runOnce(queue: TaskQueue, job: 'thumbnails' | 'encode-video', sha256: string) {
     await queue.send(job, { sha256 });
     await queue.onIdle();
   }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MediaWorker } from '../src/jobs/media-worker';
-import { startMediaWorker } from '../src/jobs/media-worker';
+import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
+import { startMediaWorker } from '../src/media/pipeline/scaled-out-worker';
 import type { MediaKind } from '../src/store/schema';
 import type { TestApp } from './test-app';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaWorker } from '../src/jobs/media-worker';
+import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
 import { fixture, startWorkerIfScaledOut } from './media-test-content';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, notFound } from '../domain/errors';
-import { MAX_PICTURE_BYTES, posterKey, previewJpegKey, videoKey } from '../jobs/media-processors';
 import { parseRange } from '../media/byte-range';
-import { pictureToJpeg, UndecodableImageError } from '../media/thumbnails';
+import { posterKey, previewJpegKey, videoKey } from '../media/derived-blob-keys';
+import { MAX_PICTURE_BYTES, pictureToJpeg, UndecodableImageError } from '../media/thumbnails';
 import type { MediaFileRow } from '../store/repositories/content-processing.repository';
 import { ErrorReply, withCommonQuery } from './common-query';
 import {

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { BlobStore } from '../blobs/blob-store';
 import { BlobNotFoundError } from '../blobs/blob-store';
 import { forbidden, notFound } from '../domain/errors';
+import { THUMB_FORMAT, thumbKey } from '../media/derived-blob-keys';
 import type { MediaUrls, SignedPurpose, ThumbArea } from '../media/media-urls';
-import { THUMB_FORMAT, thumbKey } from '../media/thumbnails';
 import type {
   ContentProcessingRepository,
   MediaFileRow,

@@ -1,18 +1,21 @@
 import { open, readFile } from 'node:fs/promises';
 import type { Metadata, Sharp } from 'sharp';
 import { heicToSharp, isHevcHeif } from './heic';
-import type { ThumbArea } from './media-urls';
 import { loadSharp } from './sharp-loader';
 import { thumbhashOf } from './thumbhash';
 
 /**
- * Thumbnails are WebP: in a grid of hundreds of tiles the bytes on the wire dominate, and WebP is
- * about a third smaller than JPEG at the same look, decoded by every browser the client supports.
- * Encoding costs more CPU than JPEG, but it is paid once per content in the background; effort 2
- * keeps most of the size gain at a fraction of the default effort's time.
+ * WebP (THUMB_FORMAT) costs more CPU to encode than JPEG, but it is paid once per content in the
+ * background; effort 2 keeps most of the size gain at a fraction of the default effort's time.
  */
-export const THUMB_FORMAT = { ext: 'webp', mime: 'image/webp' } as const;
 const WEBP = { quality: 80, effort: 2 } as const;
+
+/**
+ * Pictures are decoded in memory (libheif and an S3 read want the whole file, and the decoded
+ * pixels are larger still); anything larger than this is not a photo a browser could show either,
+ * so it gets the failed-thumbnail placeholder rather than a worker holding gigabytes.
+ */
+export const MAX_PICTURE_BYTES = 512 * 1024 * 1024;
 
 /** Large: fits inside 1280x1280. */
 const LARGE_BOX = 1280;
@@ -40,10 +43,6 @@ export interface ThumbnailSet {
 /** The input is not a picture we can decode: retrying will not help. */
 export class UndecodableImageError extends Error {
   override readonly name = 'UndecodableImageError';
-}
-
-export function thumbKey(sha256: string, area: ThumbArea): string {
-  return `derived/${sha256}/thumb-${area}.${THUMB_FORMAT.ext}`;
 }
 
 /**

@@ -1,17 +1,18 @@
 import type { Database } from '../database';
 import type { EncodeStatus, MediaKind, MediaRetriesTable, ThumbStatus } from '../schema';
 
-export type RetriedJob = MediaRetriesTable['job_name'];
+/** A media task; its rounds are kept in `media_retries.job_name`, named before tasks had a word of their own. */
+export type RetriedTask = MediaRetriesTable['job_name'];
 
 /** A round of retries that is due: take it with `claimRetry`. */
 export interface DueRetry {
   sha256: string;
-  job: RetriedJob;
+  task: RetriedTask;
   retryAt: number;
 }
 
-/** The `contents` column where a job's outcome shows. */
-const statusColumn = (job: RetriedJob) => (job === 'thumbnails' ? 'thumb_status' : 'encode_status');
+/** The `contents` column where a task's outcome shows. */
+const statusColumn = (task: RetriedTask) => (task === 'thumbnails' ? 'thumb_status' : 'encode_status');
 
 /** What the media routes need to serve one file's bytes and derived blobs. */
 export interface MediaFileRow {
@@ -47,9 +48,9 @@ export interface ContentForProcessing {
  * write different columns of the same rows.
  */
 export function createContentProcessingRepository(db: Database) {
-  /** Drops a content's rounds for a job: it succeeded, or failed for good. */
-  const clearRetry = (executor: Database, sha256: string, job: RetriedJob) =>
-    executor.deleteFrom('media_retries').where('sha256', '=', sha256).where('job_name', '=', job).execute();
+  /** Drops a content's rounds for a task: it succeeded, or failed for good. */
+  const clearRetry = (executor: Database, sha256: string, task: RetriedTask) =>
+    executor.deleteFrom('media_retries').where('sha256', '=', sha256).where('job_name', '=', task).execute();
 
   return {
     async findContent(sha256: string): Promise<ContentForProcessing | undefined> {
@@ -130,39 +131,39 @@ export function createContentProcessingRepository(db: Database) {
     },
 
     /**
-     * The queue gave up on a content's job: its status becomes 'failed', where users see it. For a
+     * The queue gave up on a content's task: its status becomes 'failed', where users see it. For a
      * failure that may pass, `nextRetryAt(rounds)` says when (if ever) another round is due; a
      * permanent one (null) keeps no round. One transaction, so a failure is never shown without
      * its round being kept.
      */
     async recordFailure(
       sha256: string,
-      job: RetriedJob,
+      task: RetriedTask,
       nextRetryAt: ((roundsFailed: number) => number | null) | null,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const marked = await trx
           .updateTable('contents')
-          .set({ [statusColumn(job)]: 'failed' })
+          .set({ [statusColumn(task)]: 'failed' })
           .where('sha256', '=', sha256)
           .executeTakeFirst();
         // A purged content has no row left to retry for.
         if (Number(marked.numUpdatedRows) === 0) return;
         if (!nextRetryAt) {
-          await clearRetry(trx, sha256, job);
+          await clearRetry(trx, sha256, task);
           return;
         }
         const earlier = await trx
           .selectFrom('media_retries')
           .select('rounds')
           .where('sha256', '=', sha256)
-          .where('job_name', '=', job)
+          .where('job_name', '=', task)
           .executeTakeFirst();
         const rounds = (earlier?.rounds ?? 0) + 1;
         const retryAt = nextRetryAt(rounds);
         await trx
           .insertInto('media_retries')
-          .values({ sha256, job_name: job, rounds, retry_at: retryAt })
+          .values({ sha256, job_name: task, rounds, retry_at: retryAt })
           .onConflict((oc) => oc.columns(['sha256', 'job_name']).doUpdateSet({ rounds, retry_at: retryAt }))
           .execute();
       });
@@ -177,12 +178,12 @@ export function createContentProcessingRepository(db: Database) {
         .orderBy('retry_at')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ sha256: row.sha256, job: row.job_name, retryAt: row.retry_at as number }));
+      return rows.map((row) => ({ sha256: row.sha256, task: row.job_name, retryAt: row.retry_at as number }));
     },
 
     /**
      * Takes a due round for this process: the round is no longer due (so no other process takes
-     * it) and the job's status is 'pending' again, which also lets the startup sweep re-send it if
+     * it) and the task's status is 'pending' again, which also lets the startup sweep re-send it if
      * this process stops before its send. False when another process took it first.
      */
     async claimRetry(retry: DueRetry): Promise<boolean> {
@@ -191,15 +192,15 @@ export function createContentProcessingRepository(db: Database) {
           .updateTable('media_retries')
           .set({ retry_at: null })
           .where('sha256', '=', retry.sha256)
-          .where('job_name', '=', retry.job)
+          .where('job_name', '=', retry.task)
           .where('retry_at', '=', retry.retryAt)
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) return false;
         await trx
           .updateTable('contents')
-          .set({ [statusColumn(retry.job)]: 'pending' })
+          .set({ [statusColumn(retry.task)]: 'pending' })
           .where('sha256', '=', retry.sha256)
-          .where(statusColumn(retry.job), '=', 'failed')
+          .where(statusColumn(retry.task), '=', 'failed')
           .execute();
         return true;
       });

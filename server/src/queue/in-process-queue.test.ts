@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createInProcessQueue } from './in-process-queue';
-import { type JobHandler, type JobHandlers, PermanentJobError } from './job-queue';
+import { PermanentTaskError, type TaskHandler, type TaskHandlers } from './task-queue';
 
-const noop: JobHandler = { run: async () => {}, fail: async () => {} };
-const handlers = (overrides: Partial<JobHandlers>): JobHandlers => ({
+const noop: TaskHandler = { run: async () => {}, fail: async () => {} };
+const handlers = (overrides: Partial<TaskHandlers>): TaskHandlers => ({
   thumbnails: noop,
   'encode-video': noop,
   ...overrides,
@@ -11,11 +11,11 @@ const handlers = (overrides: Partial<JobHandlers>): JobHandlers => ({
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('in-process queue', () => {
-  it('runs at most `concurrency` jobs of a name at once, and the lanes independently', async () => {
+  it('runs at most `concurrency` tasks of a name at once, and the lanes independently', async () => {
     let active = 0;
     let peak = 0;
     const done: string[] = [];
-    const slow: JobHandler = {
+    const slow: TaskHandler = {
       async run({ sha256 }) {
         active += 1;
         peak = Math.max(peak, active);
@@ -46,7 +46,7 @@ describe('in-process queue', () => {
     expect(encodeRan).toBe(true);
   });
 
-  it('retries a failing job with backoff, then records the failure once', async () => {
+  it('retries a failing task with backoff, then records the failure once', async () => {
     const attempts: number[] = [];
     const delays: number[] = [];
     const failed: unknown[] = [];
@@ -102,7 +102,7 @@ describe('in-process queue', () => {
         thumbnails: {
           async run() {
             calls += 1;
-            throw new PermanentJobError('not a picture');
+            throw new PermanentTaskError('not a picture');
           },
           fail: async () => {
             failed += 1;

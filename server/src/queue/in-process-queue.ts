@@ -1,28 +1,28 @@
 import {
   isPermanent,
-  type JobHandlers,
-  type JobQueue,
   MAX_ATTEMPTS,
-  MEDIA_JOB_NAMES,
-  type MediaJobData,
-  type MediaJobName,
-} from './job-queue';
+  MEDIA_TASK_NAMES,
+  type MediaTaskData,
+  type MediaTaskName,
+  type TaskHandlers,
+  type TaskQueue,
+} from './task-queue';
 
 export interface InProcessQueueOptions {
-  handlers: JobHandlers;
+  handlers: TaskHandlers;
   /**
-   * Workers per job name. Each name is its own lane, so an hour-long video encode never holds up
+   * Workers per task name. Each name is its own lane, so an hour-long video encode never holds up
    * the thumbnails of the photos uploaded after it.
    */
-  concurrency?: Partial<Record<MediaJobName, number>>;
+  concurrency?: Partial<Record<MediaTaskName, number>>;
   /** Delay before attempt n+1 (n = attempts so far). */
   backoffMs?: (attempt: number) => number;
-  onError?: (name: MediaJobName, data: MediaJobData, error: unknown, willRetry: boolean) => void;
-  onDone?: (name: MediaJobName, data: MediaJobData, ms: number) => void;
+  onError?: (name: MediaTaskName, data: MediaTaskData, error: unknown, willRetry: boolean) => void;
+  onDone?: (name: MediaTaskName, data: MediaTaskData, ms: number) => void;
 }
 
 interface Entry {
-  data: MediaJobData;
+  data: MediaTaskData;
   attempt: number;
 }
 
@@ -37,14 +37,14 @@ interface Lane {
 export const defaultBackoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
 
 /**
- * The embedded size's queue: jobs live in memory and run in this process with bounded
+ * The embedded size's queue: tasks live in memory and run in this process with bounded
  * concurrency. Nothing is lost on a crash because the work to do is also recorded in the
  * database (contents still 'pending'), and the startup sweep sends it again.
  */
-export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
+export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue {
   const backoff = options.backoffMs ?? defaultBackoffMs;
-  const lanes = new Map<MediaJobName, Lane>(
-    MEDIA_JOB_NAMES.map((name) => [
+  const lanes = new Map<MediaTaskName, Lane>(
+    MEDIA_TASK_NAMES.map((name) => [
       name,
       {
         waiting: [],
@@ -71,7 +71,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     for (const resolve of waiters) resolve();
   };
 
-  const enqueue = (name: MediaJobName, entry: Entry) => {
+  const enqueue = (name: MediaTaskName, entry: Entry) => {
     const lane = lanes.get(name)!;
     if (lane.waitingKeys.has(entry.data.sha256)) return;
     lane.waitingKeys.add(entry.data.sha256);
@@ -79,7 +79,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     pump(name);
   };
 
-  const pump = (name: MediaJobName) => {
+  const pump = (name: MediaTaskName) => {
     const lane = lanes.get(name)!;
     while (!closed && lane.running < lane.limit && lane.waiting.length > 0) {
       const entry = lane.waiting.shift()!;
@@ -95,7 +95,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     }
   };
 
-  const execute = async (name: MediaJobName, entry: Entry) => {
+  const execute = async (name: MediaTaskName, entry: Entry) => {
     const handler = options.handlers[name];
     const attempt = entry.attempt + 1;
     const started = performance.now();

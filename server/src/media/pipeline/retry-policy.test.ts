@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRetryAt, RETRY_ROUND_DELAYS_MS } from './media-retry-policy';
+import { nextRetryAt, RETRY_ROUND_DELAYS_MS } from './retry-policy';
 
 describe('media retry rounds', () => {
   it('spaces the rounds further apart after each failed one', () => {

@@ -1,16 +1,16 @@
 import PgBoss from 'pg-boss';
 import {
   isPermanent,
-  type JobHandlers,
-  type JobQueue,
   MAX_ATTEMPTS,
-  MEDIA_JOB_NAMES,
-  type MediaJobData,
-  type MediaJobName,
-} from './job-queue';
+  MEDIA_TASK_NAMES,
+  type MediaTaskData,
+  type MediaTaskName,
+  type TaskHandlers,
+  type TaskQueue,
+} from './task-queue';
 
 /** How long one attempt may run before pg-boss presumes its worker dead and hands it to another. */
-const EXPIRE_SECONDS: Record<MediaJobName, number> = {
+const EXPIRE_SECONDS: Record<MediaTaskName, number> = {
   thumbnails: 15 * 60,
   // A feature-length 4K source takes a while on a small worker.
   'encode-video': 6 * 60 * 60,
@@ -19,30 +19,31 @@ const EXPIRE_SECONDS: Record<MediaJobName, number> = {
 export interface PgBossQueueOptions {
   connectionString: string;
   /**
-   * 'sender': the API process only inserts jobs (no maintenance, no polling).
+   * 'sender': the API process only inserts tasks (no maintenance, no polling).
    * 'worker': `npm run worker` also supervises the queues (expiry, retention).
    */
   role: 'sender' | 'worker';
   onError?: (error: unknown) => void;
 }
 
-export interface PgBossQueue extends JobQueue {
-  /** Starts processing in this process; `concurrency` workers per job name. */
+export interface PgBossQueue extends TaskQueue {
+  /** Starts processing in this process; `concurrency` workers per task name. */
   work(
-    handlers: JobHandlers,
+    handlers: TaskHandlers,
     options?: {
-      concurrency?: Partial<Record<MediaJobName, number>>;
+      concurrency?: Partial<Record<MediaTaskName, number>>;
       pollingIntervalSeconds?: number;
-      onJobError?: (name: MediaJobName, data: MediaJobData, error: unknown, willRetry: boolean) => void;
+      onTaskError?: (name: MediaTaskName, data: MediaTaskData, error: unknown, willRetry: boolean) => void;
     },
   ): Promise<void>;
 }
 
 /**
- * The scaled-out size's queue: jobs are rows in pg-boss's schema on the same PostgreSQL, so any
- * number of worker processes share them and a job outlives the process that sent it. Queues use
- * the 'short' policy with the content hash as singleton key: at most one queued job per content,
- * so a re-sent job (a sweep, a duplicate upload) is absorbed instead of doing the work twice.
+ * The scaled-out size's queue: tasks are pg-boss jobs, rows in its schema on the same PostgreSQL,
+ * so any number of worker processes share them and a task outlives the process that sent it.
+ * Queues use the 'short' policy with the content hash as singleton key: at most one queued task
+ * per content, so a re-sent task (a sweep, a duplicate upload) is absorbed instead of doing the
+ * work twice.
  */
 export async function createPgBossQueue(options: PgBossQueueOptions): Promise<PgBossQueue> {
   const boss = new PgBoss({
@@ -55,7 +56,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Pg
   });
   boss.on('error', (error) => options.onError?.(error));
   await boss.start();
-  for (const name of MEDIA_JOB_NAMES) {
+  for (const name of MEDIA_TASK_NAMES) {
     await boss.createQueue(name, {
       name,
       policy: 'short',
@@ -76,10 +77,10 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Pg
     },
 
     async work(handlers, workOptions = {}) {
-      for (const name of MEDIA_JOB_NAMES) {
+      for (const name of MEDIA_TASK_NAMES) {
         const workers = Math.max(1, workOptions.concurrency?.[name] ?? 1);
         for (let i = 0; i < workers; i += 1) {
-          await boss.work<MediaJobData>(
+          await boss.work<MediaTaskData>(
             name,
             {
               batchSize: 1,
@@ -95,7 +96,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Pg
                 } catch (error) {
                   if (stopped) throw error;
                   const willRetry = !isPermanent(error) && job.retryCount < job.retryLimit;
-                  workOptions.onJobError?.(name, job.data, error, willRetry);
+                  workOptions.onTaskError?.(name, job.data, error, willRetry);
                   // Throwing hands the job back to pg-boss for its retry with backoff.
                   if (willRetry) throw error;
                   await handler.fail(job.data, error);
@@ -112,7 +113,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Pg
       let quietChecks = 0;
       while (quietChecks < 2) {
         let outstanding = 0;
-        for (const name of MEDIA_JOB_NAMES) {
+        for (const name of MEDIA_TASK_NAMES) {
           outstanding += (await boss.getQueueSize(name, { before: 'completed' })) ?? 0;
         }
         quietChecks = outstanding === 0 ? quietChecks + 1 : 0;

@@ -3,46 +3,53 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobStore } from '../../blobs/blob-store';
 import {
-  makeThumbnails,
-  type PictureSource,
-  THUMB_FORMAT,
-  type ThumbnailSet,
-  thumbKey,
-  UndecodableImageError,
-} from '../media/thumbnails';
-import { encodeWebMp4, extractPoster, probeVideo, UnreadableVideoError } from '../media/video';
+  isPermanent,
+  type MediaTaskName,
+  PermanentTaskError,
+  type TaskHandlers,
+} from '../../queue/task-queue';
 import type {
   ContentForProcessing,
   ContentProcessingRepository,
-} from '../store/repositories/content-processing.repository';
-import { isPermanent, type JobHandlers, type MediaJobName, PermanentJobError } from './job-queue';
+} from '../../store/repositories/content-processing.repository';
+import { posterKey, THUMB_FORMAT, thumbKey, videoKey } from '../derived-blob-keys';
+import { createThumbnailThreads } from '../thumbnail-threads';
+import {
+  MAX_PICTURE_BYTES,
+  makeThumbnails,
+  type PictureSource,
+  type ThumbnailSet,
+  UndecodableImageError,
+} from '../thumbnails';
+import { encodeWebMp4, extractPoster, probeVideo, UnreadableVideoError } from '../video';
 import { createLimiter } from './limiter';
-import { nextRetryAt } from './media-retry-policy';
-
-export const posterKey = (sha256: string) => `derived/${sha256}/poster.jpg`;
-export const videoKey = (sha256: string) => `derived/${sha256}/video.mp4`;
-export const previewJpegKey = (sha256: string) => `derived/${sha256}/preview.jpg`;
+import { nextRetryAt } from './retry-policy';
 
 /**
- * Pictures are decoded in memory (libheif and an S3 read want the whole file, and the decoded
- * pixels are larger still); anything larger than this is not a photo a browser could show either,
- * so it gets the failed-thumbnail placeholder rather than a worker holding gigabytes.
+ * Two thumbnail tasks at a time so one's blob reads, writes and database updates overlap the
+ * other's decode (the decode itself is limited to one at a time by the handlers); one encode,
+ * since ffmpeg uses every core it is given.
  */
-export const MAX_PICTURE_BYTES = 512 * 1024 * 1024;
+export const DEFAULT_CONCURRENCY: Record<MediaTaskName, number> = { thumbnails: 2, 'encode-video': 1 };
+/** As many as the handlers' CPU slots (one): the threads keep the main thread free, not add CPU. */
+export const THUMBNAIL_THREADS = 1;
 
-export interface MediaProcessorDeps {
+/** Where ffmpeg's scratch files go: on the data disk, never in a size-limited /tmp. */
+export const mediaTmpDir = (dataDir: string) => path.join(dataDir, 'tmp', 'media');
+
+export interface ContentTaskDeps {
   repo: ContentProcessingRepository;
   blobs: BlobStore;
   /** Scratch folder for ffmpeg's seekable inputs and outputs (DATA_DIR/tmp/media). */
   tmpDir: string;
   /**
-   * Decodes and resizes at once (default 1). Thumbnail jobs may run concurrently so one job's
+   * Decodes and resizes at once (default 1). Thumbnail tasks may run concurrently so one task's
    * reads and writes overlap another's pixel work, but the CPU-heavy part stays this bounded.
    */
   cpuSlots?: number;
-  /** Epoch milliseconds, for when a failed job's next round is due. */
+  /** Epoch milliseconds, for when a failed task's next round is due. */
   clock?: () => number;
   /** Where thumbnails are made; by default on the calling thread. */
   makeThumbnails?: (picture: PictureSource) => Promise<ThumbnailSet>;
@@ -50,7 +57,7 @@ export interface MediaProcessorDeps {
 
 /**
  * Clears scratch folders a killed process left. Only stale ones: several workers on one machine
- * may share the folder, and a live job's scratch files are touched as it works.
+ * may share the folder, and a live task's scratch files are touched as it works.
  */
 export async function prepareTmpDir(tmpDir: string, olderThanMs = 6 * 60 * 60 * 1000): Promise<void> {
   await mkdir(tmpDir, { recursive: true });
@@ -81,7 +88,7 @@ async function readBlob(blobs: BlobStore, key: string, signal: AbortSignal): Pro
  * store) and a private scratch folder for its outputs.
  */
 async function withLocalFile<T>(
-  deps: MediaProcessorDeps,
+  deps: ContentTaskDeps,
   content: ContentForProcessing,
   signal: AbortSignal,
   work: (input: string, dir: string) => Promise<T>,
@@ -100,19 +107,19 @@ async function withLocalFile<T>(
   }
 }
 
-/** The processors registry: what each job name does to one content. */
-export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
+/** What each task does to one content. */
+export function createContentTaskHandlers(deps: ContentTaskDeps): TaskHandlers {
   const { repo, blobs } = deps;
   const withCpu = createLimiter(deps.cpuSlots ?? 1);
   const thumbnailsOf = deps.makeThumbnails ?? makeThumbnails;
   const clock = deps.clock ?? Date.now;
   // Bytes that do not decode never will; anything else may pass, so later rounds are kept.
-  const recordFailure = (sha256: string, job: MediaJobName, error: unknown) =>
-    repo.recordFailure(sha256, job, isPermanent(error) ? null : (rounds) => nextRetryAt(rounds, clock()));
+  const recordFailure = (sha256: string, task: MediaTaskName, error: unknown) =>
+    repo.recordFailure(sha256, task, isPermanent(error) ? null : (rounds) => nextRetryAt(rounds, clock()));
 
   const picture = async (content: ContentForProcessing, signal: AbortSignal): Promise<PictureSource> => {
     if (content.mediaKind === 'picture') {
-      if (content.size > MAX_PICTURE_BYTES) throw new PermanentJobError('picture too large to thumbnail');
+      if (content.size > MAX_PICTURE_BYTES) throw new PermanentTaskError('picture too large to thumbnail');
       return pictureOf(blobs, content.blobKey, signal);
     }
     // A movie's thumbnails are cut from its poster frame, which is kept for `to_jpeg` too.
@@ -144,7 +151,7 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
           await repo.markThumbsReady(sha256, thumbs);
         } catch (error) {
           if (error instanceof UndecodableImageError || error instanceof UnreadableVideoError) {
-            throw new PermanentJobError(error.message);
+            throw new PermanentTaskError(error.message);
           }
           throw error;
         }
@@ -167,7 +174,7 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
             await blobs.put(videoKey(sha256), createReadStream(output), { contentType: 'video/mp4', signal });
           });
         } catch (error) {
-          if (error instanceof UnreadableVideoError) throw new PermanentJobError(error.message);
+          if (error instanceof UnreadableVideoError) throw new PermanentTaskError(error.message);
           throw error;
         }
         await repo.setEncodeStatus(sha256, 'ready');
@@ -177,4 +184,27 @@ export function createMediaProcessors(deps: MediaProcessorDeps): JobHandlers {
       },
     },
   };
+}
+
+/**
+ * The handlers as a process that runs tasks holds them: the scratch folder cleared of what a
+ * killed process left, and thumbnails made on a thread of their own.
+ */
+export async function startContentTasks(deps: {
+  repo: ContentProcessingRepository;
+  blobs: BlobStore;
+  dataDir: string;
+  clock?: () => number;
+}): Promise<{ handlers: TaskHandlers; close(): Promise<void> }> {
+  const tmpDir = mediaTmpDir(deps.dataDir);
+  await prepareTmpDir(tmpDir);
+  const threads = createThumbnailThreads(THUMBNAIL_THREADS);
+  const handlers = createContentTaskHandlers({
+    repo: deps.repo,
+    blobs: deps.blobs,
+    tmpDir,
+    clock: deps.clock,
+    makeThumbnails: threads.make,
+  });
+  return { handlers, close: () => threads.close() };
 }

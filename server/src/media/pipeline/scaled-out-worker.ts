@@ -1,18 +1,10 @@
-import type { BlobStore } from '../blobs/blob-store';
-import { createThumbnailThreads } from '../media/thumbnail-threads';
-import type { Store } from '../store/database';
-import { createContentProcessingRepository } from '../store/repositories/content-processing.repository';
-import type { MediaJobName } from './job-queue';
-import {
-  DEFAULT_CONCURRENCY,
-  type MediaLog,
-  mediaTmpDir,
-  scheduleRetryRounds,
-  sweepUnfinished,
-  THUMBNAIL_THREADS,
-} from './media-processing';
-import { createMediaProcessors, prepareTmpDir } from './media-processors';
-import { createPgBossQueue } from './pg-boss-queue';
+import type { BlobStore } from '../../blobs/blob-store';
+import { createPgBossQueue } from '../../queue/pg-boss-queue';
+import type { MediaTaskName } from '../../queue/task-queue';
+import type { Store } from '../../store/database';
+import { createContentProcessingRepository } from '../../store/repositories/content-processing.repository';
+import { DEFAULT_CONCURRENCY, startContentTasks } from './content-tasks';
+import { type MediaLog, scheduleRetryRounds, sweepUnfinished } from './unfinished-work';
 
 export interface MediaWorkerDeps {
   store: Store;
@@ -20,7 +12,7 @@ export interface MediaWorkerDeps {
   dataDir: string;
   postgresUrl: string;
   log: MediaLog & { info(obj: object, msg: string): void };
-  concurrency?: Partial<Record<MediaJobName, number>>;
+  concurrency?: Partial<Record<MediaTaskName, number>>;
   pollingIntervalSeconds?: number;
   clock?: () => number;
 }
@@ -31,14 +23,14 @@ export interface MediaWorker {
 }
 
 /**
- * A pg-boss worker for the scaled-out size: takes thumbnail and encode jobs any API process sent.
+ * A pg-boss worker for the scaled-out size: takes thumbnail and encode tasks any API process sent.
  * On start it re-sends work recorded as unfinished in `contents` (a send lost to a database
  * hiccup after the upload committed); the queues' singleton policy absorbs what is already queued.
  */
 export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWorker> {
-  const tmpDir = mediaTmpDir(deps.dataDir);
-  await prepareTmpDir(tmpDir);
+  const clock = deps.clock ?? Date.now;
   const repo = createContentProcessingRepository(deps.store.db);
+  const tasks = await startContentTasks({ repo, blobs: deps.blobs, dataDir: deps.dataDir, clock });
   const queue = await createPgBossQueue({
     connectionString: deps.postgresUrl,
     role: 'worker',
@@ -46,20 +38,11 @@ export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWork
   });
   const resent = await sweepUnfinished(repo, queue);
   if (resent > 0) deps.log.info({ resent }, 'queued unfinished media work');
-  const threads = createThumbnailThreads(THUMBNAIL_THREADS);
-  const clock = deps.clock ?? Date.now;
-  const processors = createMediaProcessors({
-    repo,
-    blobs: deps.blobs,
-    tmpDir,
-    clock,
-    makeThumbnails: threads.make,
-  });
-  await queue.work(processors, {
+  await queue.work(tasks.handlers, {
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,
-    onJobError: (name, data, error, willRetry) =>
-      deps.log.warn({ err: error, job: name, sha256: data.sha256, willRetry }, 'media job failed'),
+    onTaskError: (name, data, error, willRetry) =>
+      deps.log.warn({ err: error, task: name, sha256: data.sha256, willRetry }, 'media task failed'),
   });
   const retries = scheduleRetryRounds(repo, queue, deps.log, clock);
   return {
@@ -67,7 +50,7 @@ export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWork
     async close() {
       await retries.stop();
       await queue.close();
-      await threads.close();
+      await tasks.close();
     },
   };
 }
