@@ -23,10 +23,8 @@ async function main() {
   const blobs = await createBlobStore(config.blobs);
   const app = await buildApp({ config, store, blobs });
 
-  const sweeps = scheduleBlobSweeps({
-    sweeper: createBlobSweepService({ db: store.db, blobs, clock: Date.now }),
-    log: app.log,
-  });
+  const sweeper = createBlobSweepService({ db: store.db, blobs, clock: Date.now });
+  const sweeps = scheduleBlobSweeps({ sweep: () => sweeper.sweep(), log: app.log });
 
   trimMemoryWhenIdle(app);
 

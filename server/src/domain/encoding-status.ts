@@ -1,5 +1,7 @@
 import type { EncodingStatus } from '@nordlys/contract/file';
-import type { EncodeStatus } from '../store/schema';
+
+/** Where a movie's web encode stands: none (not a movie), then pending → processing → ready | failed. */
+export type EncodeStatus = 'none' | 'pending' | 'processing' | 'ready' | 'failed';
 
 /** How a stored encode state shows on the wire (a movie whose encode has not started is FETCHING). */
 export const ENCODING_STATUS: Record<EncodeStatus, EncodingStatus> = {

@@ -7,9 +7,9 @@ describe('maxSpace', () => {
     expect(
       maxSpace(
         [
-          { size_bytes: 10, expires_at: null },
-          { size_bytes: 5, expires_at: 2_000 },
-          { size_bytes: 7, expires_at: 1_000 },
+          { sizeBytes: 10, expiresAt: null },
+          { sizeBytes: 5, expiresAt: 2_000 },
+          { sizeBytes: 7, expiresAt: 1_000 },
         ],
         now,
       ),

@@ -1,9 +1,14 @@
-import type { GrantRow } from '../store/repositories/grant.repository';
+/** Storage granted to a user (a plan, a purchase, customer service), in bytes, until `expiresAt`. */
+export interface StorageGrant {
+  sizeBytes: number;
+  /** Epoch ms; null never expires. */
+  expiresAt: number | null;
+}
 
 /** Storage a user may fill: the sum of grants that have not expired at `now` (epoch ms). */
-export function maxSpace(grants: Pick<GrantRow, 'size_bytes' | 'expires_at'>[], now: number): number {
+export function maxSpace(grants: readonly StorageGrant[], now: number): number {
   return grants.reduce(
-    (sum, grant) => (grant.expires_at === null || grant.expires_at > now ? sum + grant.size_bytes : sum),
+    (sum, grant) => (grant.expiresAt === null || grant.expiresAt > now ? sum + grant.sizeBytes : sum),
     0,
   );
 }

@@ -13,7 +13,7 @@ describe('scheduleBlobSweeps', () => {
       results[1]?.catch(() => undefined);
       const sweep = vi.fn(() => results.shift() ?? Promise.resolve({ checked: 0, deleted: [] }));
       const log = { info: vi.fn(), error: vi.fn() };
-      const schedule = scheduleBlobSweeps({ sweeper: { sweep }, log, firstAfterMs: 1000, everyMs: 5000 });
+      const schedule = scheduleBlobSweeps({ sweep, log, firstAfterMs: 1000, everyMs: 5000 });
 
       await vi.advanceTimersByTimeAsync(999);
       expect(sweep).not.toHaveBeenCalled();

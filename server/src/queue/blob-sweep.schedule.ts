@@ -1,4 +1,3 @@
-import type { BlobSweepService } from '../services/blob-sweep.service';
 import { type Periodic, runPeriodically } from './periodic';
 
 const FIRST_SWEEP_AFTER_MS = 10 * 60 * 1000;
@@ -9,14 +8,20 @@ interface SweepLog {
   error(obj: object, msg: string): void;
 }
 
+/** What one sweep reports: how many blobs it looked at, and the ones it deleted. */
+export interface SweepOutcome {
+  checked: number;
+  deleted: readonly string[];
+}
+
 /** Runs the orphan-blob sweep a while after start (not during it: a restart should be quick), then daily. */
 export function scheduleBlobSweeps({
-  sweeper,
+  sweep,
   log,
   firstAfterMs = FIRST_SWEEP_AFTER_MS,
   everyMs = SWEEP_EVERY_MS,
 }: {
-  sweeper: Pick<BlobSweepService, 'sweep'>;
+  sweep: () => Promise<SweepOutcome>;
   log: SweepLog;
   firstAfterMs?: number;
   everyMs?: number;
@@ -25,8 +30,7 @@ export function scheduleBlobSweeps({
     firstAfterMs,
     everyMs,
     task: () =>
-      sweeper
-        .sweep()
+      sweep()
         .then(({ checked, deleted }) =>
           log.info({ checked, deleted: deleted.length }, 'orphan blob sweep done'),
         )

@@ -108,7 +108,7 @@ export function createAccountService({ repos, clock, defaultStorageGib }: Accoun
     },
 
     async maxSpaceOf(userId: string): Promise<number> {
-      return maxSpace(await repos.grants.listByUser(userId), clock());
+      return maxSpace(await repos.grants.storageGrantsOf(userId), clock());
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { StorageGrant } from '../../domain/quota';
 import type { Database } from '../database';
 import type { GrantsTable } from '../schema';
 
@@ -9,13 +10,14 @@ export function createGrantRepository(db: Database) {
       await db.insertInto('grants').values(grant).execute();
     },
 
-    listByUser(userId: string): Promise<GrantRow[]> {
-      return db
+    async storageGrantsOf(userId: string): Promise<StorageGrant[]> {
+      const rows = await db
         .selectFrom('grants')
-        .selectAll()
+        .select(['size_bytes', 'expires_at'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'asc')
         .execute();
+      return rows.map((row) => ({ sizeBytes: Number(row.size_bytes), expiresAt: row.expires_at }));
     },
   };
 }

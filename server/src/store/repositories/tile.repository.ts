@@ -5,9 +5,8 @@ import {
   TILE_MEDIA_KINDS,
 } from '@nordlys/contract/timeline-tiles';
 import { type RawBuilder, sql } from 'kysely';
-import { ENCODING_STATUS } from '../../domain/encoding-status';
+import { ENCODING_STATUS, type EncodeStatus } from '../../domain/encoding-status';
 import type { Database, Dialect } from '../database';
-import type { EncodeStatus } from '../schema';
 import { type FileWindow, windowInReplyOrder } from './timeline.repository';
 
 const indexOf = (column: RawBuilder<unknown>, values: readonly (string | undefined)[]) =>
