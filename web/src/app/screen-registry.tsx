@@ -9,7 +9,7 @@ import { documentsScreens } from '../features/documents/documents.screens';
 import { FileMenu } from '../features/file-menu/file-menu.component';
 import { FLAGS_SCREENS } from '../features/flags/flags.screens';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
-import { NOT_FOUND_SCREEN, PAGES_SCREENS } from '../features/pages/pages.screens';
+import { PAGES_SCREENS } from '../features/pages/pages.screens';
 import { settingsScreens } from '../features/settings/settings.screens';
 import { timelineScreens } from '../features/timeline/timeline.screens';
 import { openUploadDialog, selectFilesStored } from '../features/upload/upload-queue.slice';
@@ -25,7 +25,7 @@ function useFilesStored(): number {
  * going live adds its line here.
  */
 export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> = {
-  pages: [...PAGES_SCREENS, NOT_FOUND_SCREEN],
+  pages: PAGES_SCREENS,
   flags: FLAGS_SCREENS,
   auth: AUTH_SCREENS,
   account: accountScreens({

@@ -1,11 +1,11 @@
-import { ALBUM_ROUTE, routesOf, type ScreenRoute } from '../../routing/screen-route';
+import { ALBUM_ROUTE, routesOf, type ScreenRoute, type ScreenRouteOptions } from '../../routing/screen-route';
 import { LoginGatePage } from './login-gate-page.component';
 import type { GateScreen } from './login-gates';
 import { LoginCallbackPage, LoginStartPage } from './login-pages.component';
 
 const route = routesOf('auth');
 
-const gate = (path: string, screen: GateScreen, options = {}) =>
+const gate = (path: string, screen: GateScreen, options: ScreenRouteOptions = {}) =>
   route(path, screen, {
     ...options,
     Component: ({ params }) => <LoginGatePage screen={screen} params={params} />,

@@ -11,7 +11,6 @@ export const PAGES_SCREENS: readonly ScreenRoute[] = [
   route('/', 'start', { Component: ({ brandName }) => <StartPage brandName={brandName} /> }),
   route('/help', 'help', { Component: ({ brandName }) => <HelpPage brandName={brandName} /> }),
   route('/error/:code', 'error', { Component: ({ params }) => <ErrorPage code={params.code} /> }),
+  // Whatever no other route matches.
+  route('*', 'notFound', { Component: () => <NotFoundPage /> }),
 ];
-
-/** Whatever no other route matches. */
-export const NOT_FOUND_SCREEN: ScreenRoute = route('*', 'notFound', { Component: () => <NotFoundPage /> });
