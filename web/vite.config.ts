@@ -6,6 +6,7 @@ import {
 } from '@nordlys/contract/theme-colours';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress.plugin';
 
 const api = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
@@ -27,7 +28,7 @@ function themePalette(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themePalette()],
+  plugins: [react(), themePalette(), precompress()],
   build: { outDir: 'dist', sourcemap: true, assetsDir: 'assets' },
   server: {
     port: 5173,

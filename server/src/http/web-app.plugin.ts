@@ -53,6 +53,8 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
       root: opts.root,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of text assets: the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(opts.root, 'assets') + path.sep);
         reply.header(
