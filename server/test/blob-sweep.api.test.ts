@@ -34,8 +34,8 @@ describe.each(databaseKinds)('orphan blob sweep on %s', (kind) => {
     userId = user.userId;
     const upload = await postUpload(t, user.auth, 'camera/photo.jpg', fixture('photo-exif.jpg'));
     expect(upload.statusCode).toBe(201);
-    // Its thumbnails are written in the background; every blob the test counts must exist first.
-    await t.app.mediaProcessing.onIdle();
+    // The embedded size writes its thumbnails in the background; every blob counted must exist first.
+    if (kind === 'sqlite') await t.app.mediaProcessing.onIdle();
     // A rendering of the uploaded content (the scaled-out size makes them in a separate worker).
     const { checksum } = upload.json<{ checksum: string }>();
     await t.blobs.put(`derived/${checksum}/poster.jpg`, Buffer.from('rendering of live content'));
