@@ -21,18 +21,24 @@ import { validatorsByPart } from './http/validator-factory';
 import { webAppPlugin } from './http/web-app.plugin';
 import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
 import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
+import { runPeriodically } from './queue/periodic';
 import { createAccountService } from './services/account.service';
 import { createAuthService } from './services/auth.service';
 import { createDedupService } from './services/dedup.service';
 import { createFileService } from './services/file.service';
 import { createFileActionsService } from './services/file-actions.service';
 import { createJobService } from './services/job.service';
+import { createMediaDeliveryService } from './services/media-delivery.service';
+import { createResumableUploadService } from './services/resumable-upload.service';
 import { createSha256Thread } from './services/sha256-thread';
 import { createTimelineService } from './services/timeline.service';
 import { createUploadService } from './services/upload.service';
 import type { Store } from './store/database';
 import { createRepositories } from './store/repositories';
 import { createContentProcessingRepository } from './store/repositories/content-processing.repository';
+
+/** Expired resumable uploads are looked for hourly. */
+const TUS_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface AppDeps {
   config: Config;
@@ -108,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: jobService,
     media: mediaProcessing,
     checksums,
+    signer: mediaUrls,
     maxSpaceOf: accounts.maxSpaceOf,
     clock,
   });
@@ -117,15 +124,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: repos.users,
     resumableThreshold: config.resumableUploadThreshold,
   });
-  await app.register(uploadRoutes, { uploads: uploadService, dedup: dedupService, files: fileService });
+  await app.register(uploadRoutes, { uploads: uploadService, dedup: dedupService });
   await app.register(filesRoutes, { files: fileService });
-  await app.register(tusRoutes, {
+  const resumable = createResumableUploadService({
     uploads: uploadService,
     files: fileService,
     blobs: deps.blobs,
     repo: repos.tusUploads,
     clock,
   });
+  const tusSweeps = runPeriodically({
+    firstAfterMs: TUS_SWEEP_EVERY_MS,
+    everyMs: TUS_SWEEP_EVERY_MS,
+    task: () => resumable.sweepExpired(),
+  });
+  app.addHook('onClose', () => tusSweeps.stop());
+  await app.register(tusRoutes, { resumable });
   await app.register(timelineRoutes, {
     timeline: createTimelineService({
       db: store.db,
@@ -143,14 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onOrphanBlob: (key, err) => app.log.warn({ err, key }, 'blob left after purge'),
     }),
   });
-  const mediaRouteDeps = {
+  const media = createMediaDeliveryService({
     repo: createContentProcessingRepository(store.db),
     blobs: deps.blobs,
     urls: mediaUrls,
     clock,
-  };
-  await app.register(thumbnailRoutes, mediaRouteDeps);
-  await app.register(previewRoutes, mediaRouteDeps);
+  });
+  await app.register(thumbnailRoutes, { media });
+  await app.register(previewRoutes, { media });
   await app.register(webAppPlugin, {
     root: config.webDist,
     clientConfig: clientConfigFrom(config),

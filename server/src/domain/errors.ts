@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'NotFound'
   | 'Conflict'
   | 'Gone'
+  | 'Unprocessable'
   | 'OutOfStorage'
   | 'PayloadTooLarge'
   | 'TooManyRequests';
@@ -29,6 +30,8 @@ export const forbidden = (message = 'Forbidden') => new DomainError('Forbidden',
 export const notFound = (message = 'Not found') => new DomainError('NotFound', message);
 export const conflict = (message = 'Conflict') => new DomainError('Conflict', message);
 export const gone = (message: string) => new DomainError('Gone', message);
+/** Well-formed, but the bytes cannot be made into what was asked for (a picture that does not decode). */
+export const unprocessable = (message: string) => new DomainError('Unprocessable', message);
 export const outOfStorage = (message = 'Out of storage') => new DomainError('OutOfStorage', message);
 export const tooManyRequests = (message = 'Too many requests') => new DomainError('TooManyRequests', message);
 
@@ -39,6 +42,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   NotFound: 404,
   Conflict: 409,
   Gone: 410,
+  Unprocessable: 422,
   OutOfStorage: 413,
   PayloadTooLarge: 413,
   TooManyRequests: 429,

@@ -27,3 +27,12 @@ export const EpochSecondsQuery = (description: string) =>
   Type.String({ pattern: EPOCH_SECONDS_PATTERN, description: `${description}; epoch seconds` });
 
 export const ErrorReply = Type.Object({ error: Type.String() }, { $id: 'ErrorReply' });
+
+/** A file or job id in a media URL's path. */
+export const MediaId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** `exp` and `sig` are optional in the schema so a missing one is a refused signature (403), not a 400. */
+export const SignedQuery = {
+  exp: Type.Optional(Type.Integer({ minimum: 0 })),
+  sig: Type.Optional(Type.String({ maxLength: 128 })),
+};

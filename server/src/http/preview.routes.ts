@@ -2,23 +2,11 @@ import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { BlobStore } from '../blobs/blob-store';
-import { badRequest, notFound } from '../domain/errors';
-import { parseRange } from '../media/byte-range';
-import { posterKey, previewJpegKey, videoKey } from '../media/derived-blob-keys';
-import { MAX_PICTURE_BYTES, pictureToJpeg, UndecodableImageError } from '../media/thumbnails';
-import type { MediaFileRow } from '../store/repositories/content-processing.repository';
-import { ErrorReply, withCommonQuery } from './common-query';
-import {
-  type MediaRoutesOptions,
-  maxAgeUntil,
-  ownJobGrant,
-  SignedQuery,
-  verifiedFile,
-} from './thumbnails.routes';
+import type { DeliveredBlob, MediaDeliveryService } from '../services/media-delivery.service';
+import { parseRange } from './byte-range';
+import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const Params = Type.Object({ jobId: Id, fileId: Id });
+const Params = Type.Object({ jobId: MediaId, fileId: MediaId });
 
 /** Types a browser may render inline from our origin; everything else is offered as a download. */
 const INLINE_SAFE = /^(image\/(?!svg)[\w.+-]+|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf|text\/plain)$/;
@@ -37,26 +25,17 @@ function contentDisposition(fileName: string, mime: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-interface BlobToSend {
-  key: string;
-  size: number;
-  mime: string;
-  etag: string;
-  cacheControl: string;
-  disposition: string;
-}
-
 /**
  * Streams a blob (never buffered) honouring one HTTP byte range: 206 with Content-Range, 416 with
  * `bytes *\/size` when nothing is selected, the whole blob otherwise. `If-Range` with another
  * validator falls back to the whole blob, as RFC 9110 requires.
  */
-async function sendBlob(request: FastifyRequest, reply: FastifyReply, blobs: BlobStore, blob: BlobToSend) {
+async function sendBlob(request: FastifyRequest, reply: FastifyReply, blob: DeliveredBlob) {
   reply
     .header('accept-ranges', 'bytes')
     .header('etag', blob.etag)
-    .header('cache-control', blob.cacheControl)
-    .header('content-disposition', blob.disposition)
+    .header('cache-control', `private, max-age=${blob.maxAge}, immutable`)
+    .header('content-disposition', contentDisposition(blob.fileName, blob.mime))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', USER_CONTENT_CSP);
   if (request.headers['if-none-match'] === blob.etag) return reply.status(304).send();
@@ -72,7 +51,7 @@ async function sendBlob(request: FastifyRequest, reply: FastifyReply, blobs: Blo
   }
   // Fastify answers HEAD by running this handler and draining the body: never open the blob for it.
   const open = (range?: { start: number; end: number }) =>
-    request.method === 'HEAD' ? Promise.resolve(Readable.from([])) : blobs.get(blob.key, range);
+    request.method === 'HEAD' ? Promise.resolve(Readable.from([])) : blob.open(range);
   if (range.kind === 'partial') {
     const stream = await open({ start: range.start, end: range.end });
     return reply
@@ -93,43 +72,8 @@ async function sendBlob(request: FastifyRequest, reply: FastifyReply, blobs: Blo
  * them without an auth header. The unsigned `.../files_by_id/{fileId}` (the FileRecord) is the
  * ingest's route.
  */
-export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOptions) {
-  const { blobs, clock } = options;
+export async function previewRoutes(app: FastifyInstance, { media }: { media: MediaDeliveryService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  // One conversion per content at a time; concurrent requests for it share the result.
-  const converting = new Map<string, Promise<void>>();
-
-  const ensurePreviewJpeg = async (file: MediaFileRow): Promise<void> => {
-    const key = previewJpegKey(file.sha256);
-    if (await blobs.exists(key)) return;
-    let pending = converting.get(file.sha256);
-    if (!pending) {
-      pending = (async () => {
-        if (file.size > MAX_PICTURE_BYTES) throw new UndecodableImageError('picture too large to convert');
-        const chunks: Buffer[] = [];
-        for await (const chunk of (await blobs.get(file.blobKey)) as AsyncIterable<Buffer>)
-          chunks.push(chunk);
-        await blobs.put(key, await pictureToJpeg(Buffer.concat(chunks)), { contentType: 'image/jpeg' });
-      })().finally(() => converting.delete(file.sha256));
-      converting.set(file.sha256, pending);
-    }
-    await pending;
-  };
-
-  const derived = async (key: string, mime: string, file: MediaFileRow, exp: number, fileName: string) => {
-    const info = await blobs.stat(key);
-    if (!info) return null;
-    return {
-      key,
-      size: info.size,
-      mime,
-      etag: `"${file.sha256}-${key.slice(key.lastIndexOf('/') + 1)}"`,
-      cacheControl: `private, max-age=${maxAgeUntil(exp, clock())}, immutable`,
-      disposition: contentDisposition(fileName, mime),
-    } satisfies BlobToSend;
-  };
-
-  const withExt = (fileName: string, ext: string) => `${fileName.replace(/\.[^.]*$/, '')}.${ext}`;
 
   r.get(
     '/st/4/jobs/:jobId/files_by_id/:fileId/preview',
@@ -148,51 +92,8 @@ export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
     async (request, reply) => {
       const { jobId, fileId } = request.params;
-      const file = await verifiedFile(options, fileId, ownJobGrant, request.query);
-      if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();
-      const exp = request.query.exp!;
-
-      if (request.query.to_jpeg === '1' && file.mime !== 'image/jpeg') {
-        if (file.mediaKind === 'document')
-          throw badRequest('querystring.to_jpeg applies to pictures and movies');
-        if (file.mediaKind === 'movie') {
-          const poster = await derived(
-            posterKey(file.sha256),
-            'image/jpeg',
-            file,
-            exp,
-            withExt(file.fileName, 'jpg'),
-          );
-          if (!poster) throw notFound('poster not ready');
-          return sendBlob(request, reply, blobs, poster);
-        }
-        try {
-          await ensurePreviewJpeg(file);
-        } catch (error) {
-          if (error instanceof UndecodableImageError) {
-            return reply.status(422).send({ error: 'picture does not decode' });
-          }
-          throw error;
-        }
-        const jpeg = await derived(
-          previewJpegKey(file.sha256),
-          'image/jpeg',
-          file,
-          exp,
-          withExt(file.fileName, 'jpg'),
-        );
-        if (!jpeg) throw notFound();
-        return sendBlob(request, reply, blobs, jpeg);
-      }
-
-      return sendBlob(request, reply, blobs, {
-        key: file.blobKey,
-        size: file.size,
-        mime: file.mime,
-        etag: `"${file.sha256}"`,
-        cacheControl: `private, max-age=${maxAgeUntil(exp, clock())}, immutable`,
-        disposition: contentDisposition(file.fileName, file.mime),
-      });
+      const toJpeg = request.query.to_jpeg === '1';
+      return sendBlob(request, reply, await media.preview(jobId, fileId, { toJpeg }, request.query));
     },
   );
 
@@ -210,19 +111,7 @@ export async function previewRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
     async (request, reply) => {
       const { jobId, fileId } = request.params;
-      const file = await verifiedFile(options, fileId, ownJobGrant, request.query);
-      if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();
-      if (file.mediaKind !== 'movie') throw notFound('not a movie');
-      if (file.encodeStatus !== 'ready') throw notFound('video not encoded');
-      const video = await derived(
-        videoKey(file.sha256),
-        'video/mp4',
-        file,
-        request.query.exp!,
-        withExt(file.fileName, 'mp4'),
-      );
-      if (!video) throw notFound('video not encoded');
-      return sendBlob(request, reply, blobs, video);
+      return sendBlob(request, reply, await media.video(jobId, fileId, request.query));
     },
   );
 }

@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
-import { DedupReply, DedupRequest, FileRecord, type UploadPolicy } from '@nordlys/contract/file';
+import { DedupReply, DedupRequest, FileRecord } from '@nordlys/contract/file';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest } from '../domain/errors';
 import type { DedupService } from '../services/dedup.service';
-import type { FileService } from '../services/file.service';
-import type { UploadFields, UploadService } from '../services/upload.service';
+import type { UploadService } from '../services/upload.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -20,44 +19,10 @@ const MULTIPART_OVERHEAD = FIELD_COUNT_LIMIT * (FIELD_SIZE_LIMIT + 512) + 4096;
 export interface UploadRoutesOptions {
   uploads: UploadService;
   dedup: DedupService;
-  files: FileService;
-}
-
-function parseNumberField(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw badRequest(`${name} must be a non-negative number`);
-  return value;
-}
-
-/** Multipart text fields, checked one by one so that the reply names the field at fault. */
-export function uploadFieldsFrom(raw: Record<string, string>): UploadFields {
-  const policy = raw.policy || undefined;
-  if (policy !== undefined && policy !== 'no_duplicates' && policy !== 'keep_both') {
-    throw badRequest("policy must be 'no_duplicates' or 'keep_both'");
-  }
-  const groupType = raw.group_type || null;
-  if (groupType !== null && groupType !== 'live' && groupType !== 'burst') {
-    throw badRequest("group_type must be 'live' or 'burst'");
-  }
-  if ((raw.group_id ?? '').length > 255) throw badRequest('group_id must be at most 255 characters');
-  const master = raw.master;
-  if (master !== undefined && !['1', '0', 'true', 'false', ''].includes(master)) {
-    throw badRequest("master must be '1' or '0'");
-  }
-  return {
-    path: raw.path,
-    mtime: parseNumberField('mtime', raw.mtime),
-    ctime: parseNumberField('ctime', raw.ctime),
-    policy: policy as UploadPolicy | undefined,
-    groupType,
-    groupId: raw.group_id || null,
-    master: master === '1' || master === 'true',
-  };
 }
 
 /** Aborts when the client goes away before the reply is sent. */
-export function abortOnClientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+function abortOnClientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   const onClose = () => {
     if (!reply.raw.writableFinished) controller.abort(new Error('client closed the connection'));
@@ -69,7 +34,7 @@ export function abortOnClientGone(request: FastifyRequest, reply: FastifyReply):
   return controller.signal;
 }
 
-export async function uploadRoutes(app: FastifyInstance, { uploads, dedup, files }: UploadRoutesOptions) {
+export async function uploadRoutes(app: FastifyInstance, { uploads, dedup }: UploadRoutesOptions) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Registered here, not globally, so that no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -93,45 +58,14 @@ export async function uploadRoutes(app: FastifyInstance, { uploads, dedup, files
     async (request, reply) => {
       const session = await request.requireSession();
       if (!request.isMultipart()) throw badRequest('Content-Type must be multipart/form-data');
-      const signal = abortOnClientGone(request, reply);
       const declared = Number(request.headers['content-length']);
-      const raw: Record<string, string> = {};
-      let answered: { file: FileRecord; created: boolean } | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (answered) continue;
-          raw[part.fieldname] = String(part.value);
-          continue;
-        }
-        // Failures are read by the ingest; until it runs, an early one must not go unhandled.
-        part.file.on('error', () => undefined);
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw badRequest(`unexpected file part '${part.fieldname}' (expected 'file')`);
-        }
-        if (raw.path === undefined) {
-          part.file.resume();
-          throw badRequest('path is required (text fields must come before the file part)');
-        }
-        const fields = uploadFieldsFrom(raw);
-        // The declared length bounds the file from above; refuse before reading when even the
-        // smallest file it could hold is over the limits.
-        const minimumFileSize = Number.isFinite(declared)
-          ? Math.max(1, declared - MULTIPART_OVERHEAD)
-          : undefined;
-        const prepared = await uploads.prepare(session, request.params.id, fields).catch((error) => {
-          part.file.resume();
-          throw error;
-        });
-        if (minimumFileSize !== undefined && minimumFileSize > prepared.remaining) {
-          part.file.resume();
-          await uploads.prepare(session, request.params.id, fields, minimumFileSize);
-        }
-        const result = await uploads.ingest(session, prepared, part.file, { signal });
-        answered = { file: files.toRecord(result.file), created: result.created };
-      }
-      if (!answered) throw badRequest('file is required');
-      return reply.status(answered.created ? 201 : 200).send(answered.file);
+      const { file, created } = await uploads.receive(session, request.params.id, request.parts(), {
+        // The declared length bounds the file from above: even the smallest file it could hold
+        // is held to the limits before a byte is read.
+        minimumFileSize: Number.isFinite(declared) ? Math.max(1, declared - MULTIPART_OVERHEAD) : undefined,
+        signal: abortOnClientGone(request, reply),
+      });
+      return reply.status(created ? 201 : 200).send(file);
     },
   );
 

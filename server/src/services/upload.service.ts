@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
-import type { UploadPolicy } from '@nordlys/contract/file';
+import type { FileRecord, UploadPolicy } from '@nordlys/contract/file';
 import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, DomainError, forbidden, outOfStorage } from '../domain/errors';
 import { parseFilePath } from '../domain/file-path';
@@ -16,10 +16,12 @@ import type { JobRow } from '../store/repositories/job.repository';
 import { createUsageRepository } from '../store/repositories/usage.repository';
 import type { Session } from './auth.service';
 import {
+  type FileUrlSigner,
   insertFileInTransaction,
   type MediaProcessing,
   metadataJson,
   type NewFileInput,
+  toFileRecord,
 } from './file.service';
 import type { JobService } from './job.service';
 import type { Sha256Thread, StreamingSha256 } from './sha256-thread';
@@ -35,14 +37,53 @@ export interface UploadFields {
   master?: boolean;
 }
 
+/** A part of a multipart upload as it arrives: a text field, or the file's bytes, still unread. */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | { type: 'file'; fieldname: string; file: Readable };
+
 export interface UploadServiceDeps {
   db: Database;
   blobs: BlobStore;
   jobs: JobService;
   media: MediaProcessing;
   checksums: Sha256Thread;
+  signer: FileUrlSigner | null;
   maxSpaceOf(userId: string): Promise<number>;
   clock: () => number;
+}
+
+function parseNumberField(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw badRequest(`${name} must be a non-negative number`);
+  return value;
+}
+
+/** Multipart text fields, checked one by one so that the reply names the field at fault. */
+export function uploadFieldsFrom(raw: Record<string, string>): UploadFields {
+  const policy = raw.policy || undefined;
+  if (policy !== undefined && policy !== 'no_duplicates' && policy !== 'keep_both') {
+    throw badRequest("policy must be 'no_duplicates' or 'keep_both'");
+  }
+  const groupType = raw.group_type || null;
+  if (groupType !== null && groupType !== 'live' && groupType !== 'burst') {
+    throw badRequest("group_type must be 'live' or 'burst'");
+  }
+  if ((raw.group_id ?? '').length > 255) throw badRequest('group_id must be at most 255 characters');
+  const master = raw.master;
+  if (master !== undefined && !['1', '0', 'true', 'false', ''].includes(master)) {
+    throw badRequest("master must be '1' or '0'");
+  }
+  return {
+    path: raw.path,
+    mtime: parseNumberField('mtime', raw.mtime),
+    ctime: parseNumberField('ctime', raw.ctime),
+    policy: policy as UploadPolicy | undefined,
+    groupType,
+    groupId: raw.group_id || null,
+    master: master === '1' || master === 'true',
+  };
 }
 
 /** Where an upload's bytes go before their checksum is known; recorded as the content's blob_key. */
@@ -85,7 +126,7 @@ export interface PreparedUpload {
 }
 
 export function createUploadService(deps: UploadServiceDeps) {
-  const { db, blobs, jobs, media, checksums, clock } = deps;
+  const { db, blobs, jobs, media, checksums, signer, clock } = deps;
 
   /**
    * Every check that needs no bytes, in core.md §5's order after the caller's rights: the job
@@ -242,7 +283,52 @@ export function createUploadService(deps: UploadServiceDeps) {
     });
   }
 
-  return { prepare, ingest };
+  /**
+   * A multipart upload: the text fields, then the file part, streamed through the ingest. Before a
+   * byte of the file is read, the fields are checked and, from `minimumFileSize` (the least the
+   * declared length can hold), the size limits.
+   */
+  async function receive(
+    session: Session,
+    jobIdParam: string,
+    parts: AsyncIterable<UploadPart>,
+    opts: { minimumFileSize?: number; signal?: AbortSignal } = {},
+  ): Promise<{ file: FileRecord; created: boolean }> {
+    const raw: Record<string, string> = {};
+    let answered: { file: FileRecord; created: boolean } | null = null;
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (answered) continue;
+        raw[part.fieldname] = String(part.value);
+        continue;
+      }
+      // Failures are read by the ingest; until it runs, an early one must not go unhandled.
+      part.file.on('error', () => undefined);
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw badRequest(`unexpected file part '${part.fieldname}' (expected 'file')`);
+      }
+      if (raw.path === undefined) {
+        part.file.resume();
+        throw badRequest('path is required (text fields must come before the file part)');
+      }
+      const fields = uploadFieldsFrom(raw);
+      const prepared = await prepare(session, jobIdParam, fields).catch((error) => {
+        part.file.resume();
+        throw error;
+      });
+      if (opts.minimumFileSize !== undefined && opts.minimumFileSize > prepared.remaining) {
+        part.file.resume();
+        await prepare(session, jobIdParam, fields, opts.minimumFileSize);
+      }
+      const result = await ingest(session, prepared, part.file, { signal: opts.signal });
+      answered = { file: toFileRecord(result.file, signer), created: result.created };
+    }
+    if (!answered) throw badRequest('file is required');
+    return answered;
+  }
+
+  return { prepare, ingest, receive };
 }
 
 export type UploadService = ReturnType<typeof createUploadService>;

@@ -227,7 +227,7 @@ export interface TusUploadsTable {
   updated_at: number;
 }
 
-/** A content's media job that failed transiently and gets later rounds (migration 0008). */
+/** A content's media task that failed transiently and gets later rounds (migration 0008). */
 export interface MediaRetriesTable {
   sha256: string;
   job_name: 'thumbnails' | 'encode-video';

@@ -7,11 +7,11 @@ import { ERRORS, Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useS3rver } from '../../test/s3rver';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from '../../test/test-database';
-import type { BlobStore } from '../blobs/blob-store';
-import { FsBlobStore } from '../blobs/fs-blob-store';
-import { S3BlobStore } from '../blobs/s3-blob-store';
 import { openStore, type Store } from '../store/database';
 import { createTusUploadRepository } from '../store/repositories/tus-upload.repository';
+import type { BlobStore } from './blob-store';
+import { FsBlobStore } from './fs-blob-store';
+import { S3BlobStore } from './s3-blob-store';
 import { TusBlobDatastore } from './tus-blob-datastore';
 
 const EXPIRY_MS = 60_000;

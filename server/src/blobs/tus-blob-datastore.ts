@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { finished, PassThrough, Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
-import type { BlobStore } from '../blobs/blob-store';
-import type { TusUploadRepository } from '../store/repositories/tus-upload.repository';
+import type { BlobStore } from './blob-store';
 
 /**
  * A part's blob: the upload's folder, the part's first byte as a fixed-width number, and a random
@@ -11,9 +10,44 @@ import type { TusUploadRepository } from '../store/repositories/tus-upload.repos
 export const tusPartKey = (id: string, start: number) =>
   `tus/${id}/${String(start).padStart(16, '0')}-${randomBytes(6).toString('hex')}`;
 
+/** Where a part's bytes start in the upload, how many there are, and the blob that holds them. */
+export interface TusPart {
+  part_start: number;
+  size: number;
+  blob_key: string;
+}
+
+/**
+ * The uploads' state, kept in the database (the tus-upload repository) so that any process can
+ * continue an upload another one began.
+ */
+export interface TusUploadLedger {
+  create(row: {
+    id: string;
+    user_id: string;
+    size: number | null;
+    metadata: string;
+    created_at: number;
+  }): Promise<void>;
+  find(
+    id: string,
+  ): Promise<
+    | { status: string; received: number; size: number | null; metadata: string; created_at: number }
+    | undefined
+  >;
+  setSize(id: string, size: number, at: number): Promise<void>;
+  parts(id: string): Promise<TusPart[]>;
+  /** False when another request recorded a part at that start first. */
+  addPart(id: string, part: TusPart, at: number): Promise<boolean>;
+  deleteParts(id: string): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Uploads still receiving that began before `createdBefore`, and ended ones untouched since `endedBefore`. */
+  stale(createdBefore: number, endedBefore: number): Promise<string[]>;
+}
+
 export interface TusBlobDatastoreDeps {
   blobs: BlobStore;
-  repo: TusUploadRepository;
+  repo: TusUploadLedger;
   expiryMs: number;
   clock: () => number;
 }

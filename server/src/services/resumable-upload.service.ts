@@ -1,0 +1,131 @@
+import type { TusUploadStatus } from '@nordlys/contract/file';
+import type { BlobStore } from '../blobs/blob-store';
+import type { TusBlobDatastore } from '../blobs/tus-blob-datastore';
+import { DomainError, notFound } from '../domain/errors';
+import type { TusUploadRepository } from '../store/repositories/tus-upload.repository';
+import type { Session } from './auth.service';
+import type { FileService } from './file.service';
+import type { UploadFields, UploadService } from './upload.service';
+
+/** Incomplete uploads expire after a day; outcomes are kept a day after their upload ended. */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Upload-Metadata as tus hands it over: the client's keys, and the owner the server recorded. */
+export type TusMetadata = Record<string, string | null>;
+
+export interface ResumableUploadDeps {
+  uploads: Pick<UploadService, 'prepare' | 'ingest'>;
+  files: Pick<FileService, 'getFileById'>;
+  blobs: BlobStore;
+  repo: TusUploadRepository;
+  clock: () => number;
+}
+
+function fieldsFrom(metadata: TusMetadata | undefined): {
+  jobId: string;
+  fields: UploadFields;
+  checksum?: string;
+} {
+  const meta = metadata ?? {};
+  const mtime = meta.mtime ? Number(meta.mtime) : undefined;
+  return {
+    jobId: meta.job_id || 'default',
+    fields: {
+      path: meta.path || meta.filename || undefined,
+      mtime: mtime !== undefined && Number.isFinite(mtime) ? mtime : undefined,
+      policy: 'keep_both',
+    },
+    checksum: meta.checksum || undefined,
+  };
+}
+
+/** The `{ error }` a failed upload's outcome keeps: the public reason, never internals. */
+const publicReason = (error: unknown) =>
+  error instanceof DomainError ? error.message : 'Internal Server Error';
+
+/**
+ * Resumable uploads (tus): files above the configured threshold upload in parts and survive a
+ * dropped connection or a reload, on any API process (state in the database, bytes in the blob
+ * store). When the last byte arrives the file goes through the same ingest as a multipart upload,
+ * the parts are deleted, and the outcome is kept a day for a client that reloaded.
+ */
+export function createResumableUploadService({ uploads, files, blobs, repo, clock }: ResumableUploadDeps) {
+  // Loaded with the first resumable upload: most processes never see one.
+  let datastore: Promise<TusBlobDatastore> | undefined;
+  const loadDatastore = () => {
+    datastore ??= import('../blobs/tus-blob-datastore').then(
+      ({ TusBlobDatastore }) => new TusBlobDatastore({ blobs, repo, expiryMs: TUS_EXPIRY_MS, clock }),
+    );
+    return datastore;
+  };
+
+  return {
+    /** The datastore the tus protocol runs over. */
+    datastore: loadDatastore,
+
+    /**
+     * Creation: the quota and every other check that needs no bytes, from Upload-Length, before
+     * any is sent. Answers the metadata to keep: the owner is recorded by the server, over
+     * anything the client sent under that key.
+     */
+    async begin(session: Session, upload: { metadata?: TusMetadata; size?: number }): Promise<TusMetadata> {
+      const { jobId, fields } = fieldsFrom(upload.metadata);
+      await uploads.prepare(session, jobId, fields, upload.size);
+      return { ...upload.metadata, user_id: session.userId };
+    },
+
+    /**
+     * The last byte arrived: the parts, in order, go through the ingest (hash, checksum, content,
+     * file row, usage, serial). Answers the new file's id; a failure is kept as the outcome too.
+     */
+    async finish(
+      session: Session,
+      upload: { id: string; size?: number; metadata?: TusMetadata },
+    ): Promise<string> {
+      const store = await loadDatastore();
+      const { jobId, fields, checksum } = fieldsFrom(upload.metadata);
+      await repo.setStatus(upload.id, 'processing', {}, clock());
+      try {
+        const prepared = await uploads.prepare(session, jobId, fields);
+        const { file } = await uploads.ingest(session, prepared, store.read(upload.id), {
+          size: upload.size,
+          expectedSha256: checksum,
+        });
+        await repo.setStatus(upload.id, 'done', { fileId: file.id }, clock());
+        return file.id;
+      } catch (error) {
+        await repo.setStatus(upload.id, 'failed', { error: publicReason(error) }, clock());
+        throw error;
+      } finally {
+        await store.removeParts(upload.id).catch(() => undefined);
+      }
+    },
+
+    /** An upload belongs to the user who created it; anyone else is told it does not exist. */
+    async assertOwnUpload(session: Session, id: string): Promise<void> {
+      const upload = await (await loadDatastore()).getUpload(id).catch(() => null);
+      if (!upload || upload.metadata?.user_id !== session.userId) throw notFound();
+    },
+
+    /** How an upload ended, for a client that reloaded. */
+    async outcome(session: Session, id: string): Promise<TusUploadStatus> {
+      const record = await repo.find(id);
+      if (!record || record.user_id !== session.userId) throw notFound();
+      if (record.status === 'done' && record.file_id) {
+        const file = await files.getFileById(session.userId, record.file_id).catch(() => null);
+        return file ? { status: 'done', file } : { status: 'failed', error: 'file was deleted' };
+      }
+      if (record.status === 'failed') return { status: 'failed', error: record.error ?? 'upload failed' };
+      return { status: 'processing' };
+    },
+
+    /** Removes expired uploads and outcomes; loads nothing while there are none. */
+    async sweepExpired(): Promise<void> {
+      const cutoff = clock() - TUS_EXPIRY_MS;
+      if ((await repo.stale(cutoff, cutoff)).length === 0) return;
+      await (await loadDatastore()).deleteExpired();
+    },
+  };
+}
+
+export type ResumableUploadService = ReturnType<typeof createResumableUploadService>;
