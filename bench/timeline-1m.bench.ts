@@ -187,7 +187,7 @@ async function benchOne(label: string, database: DatabaseConfig, count: number):
   const store = await openStore(database);
   const blobs = await createBlobStore(config.blobs);
   try {
-    const repos = createRepositories(store.db);
+    const repos = createRepositories(store);
     const accounts = createAccountService({
       repos,
       clock: Date.now,
@@ -196,7 +196,7 @@ async function benchOne(label: string, database: DatabaseConfig, count: number):
     const user = await accounts.createUser({ email: `bench-${randomUUID()}@example.com`, name: 'Bench' });
     const { token } = await accounts.issueDeviceToken(user.id, { name: 'bench' });
     const auth = `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`;
-    const job = await createJobService({ db: store.db, clock: Date.now }).ensureTimeline(user.id);
+    const job = await createJobService({ repos, clock: Date.now }).ensureTimeline(user.id);
 
     console.log(`${label}: inserting ${count.toLocaleString('en')} files…`);
     const seedSeconds = await seedTimelineFiles(store.db, job.id, user.id, count, store.dialect);

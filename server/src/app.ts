@@ -2,43 +2,34 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ClientConfig } from '@nordlys/contract/client-config';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { BlobStore } from './blobs/blob-store';
+import { composeServices } from './compose';
 import type { Config } from './config';
-import { accountAreaPlugin } from './http/account-area.plugin';
+import { accountRoutes } from './http/account.routes';
+import { accountAttributeRoutes } from './http/account-attribute.routes';
 import { authPlugin } from './http/auth.plugin';
+import { devicesRoutes } from './http/devices.routes';
 import { errorHandlerPlugin } from './http/error-handler.plugin';
 import { filesRoutes } from './http/files.routes';
 import { healthRoutes } from './http/health.routes';
+import { idpPlugin } from './http/idp.plugin';
+import { injectTransport } from './http/inject-transport';
 import { jobsRoutes } from './http/jobs.routes';
+import { loginRoutes } from './http/login.routes';
 import { openApiPlugin } from './http/openapi.plugin';
+import { optionsRoutes } from './http/options.routes';
 import { previewRoutes } from './http/preview.routes';
+import { profilePictureRoutes } from './http/profile-picture.routes';
 import { appPolicyWithStyleNonce, securityHeadersPlugin } from './http/security-headers.plugin';
 import { serviceHostsRoutes } from './http/service-hosts.routes';
+import { statisticsRoutes } from './http/statistics.routes';
 import { thumbnailRoutes } from './http/thumbnails.routes';
 import { timelineRoutes } from './http/timeline.routes';
 import { tusRoutes } from './http/tus.routes';
 import { uploadRoutes } from './http/upload.routes';
 import { validatorsByPart } from './http/validator-factory';
 import { webAppPlugin } from './http/web-app.plugin';
-import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
-import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
-import { runPeriodically } from './queue/periodic';
-import { createAccountService } from './services/account.service';
-import { createAuthService } from './services/auth.service';
-import { createDedupService } from './services/dedup.service';
-import { createFileService } from './services/file.service';
-import { createFileActionsService } from './services/file-actions.service';
-import { createJobService } from './services/job.service';
-import { createMediaDeliveryService } from './services/media-delivery.service';
-import { createResumableUploadService } from './services/resumable-upload.service';
-import { createSha256Thread } from './services/sha256-thread';
-import { createTimelineService } from './services/timeline.service';
-import { createUploadService } from './services/upload.service';
+import type { MediaProcessing } from './media/pipeline/media-processing';
 import type { Store } from './store/database';
-import { createRepositories } from './store/repositories';
-import { createContentProcessingRepository } from './store/repositories/content-processing.repository';
-
-/** Expired resumable uploads are looked for hourly. */
-const TUS_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface AppDeps {
   config: Config;
@@ -61,7 +52,11 @@ export function clientConfigFrom(config: Config): ClientConfig {
   };
 }
 
-/** The whole HTTP application over already-opened resources; main.ts and the tests both use it. */
+/**
+ * The whole HTTP application over already-opened resources; main.ts and the tests both use it.
+ * The services come from the composition root (compose.ts); here each plugin is registered with
+ * the ones it needs, in the order requests meet them.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, store } = deps;
   const clock = deps.clock ?? Date.now;
@@ -76,95 +71,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const repos = createRepositories(store.db);
-  const accounts = createAccountService({ repos, clock, defaultStorageGib: config.defaultStorageGib });
-  const auth = createAuthService({ repos, clock });
-  const mediaUrls = createMediaUrls({
-    secret: await repos.secrets.getOrCreate(MEDIA_URL_SECRET_NAME, generateMediaUrlSecret),
-    publicUrl: config.publicUrl,
+  const { services, close } = await composeServices({
+    config,
+    store,
+    blobs: deps.blobs,
     clock,
+    log: app.log,
+    // The built-in provider is called in-process; an external issuer over the network.
+    oidcTransport: config.oidc ? fetch : injectTransport(app),
+    media: deps.media,
   });
-  const mediaProcessing =
-    deps.media ??
-    (await createMediaProcessing({
-      store,
-      blobs: deps.blobs,
-      dataDir: config.dataDir,
-      postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
-      log: app.log,
-      clock,
-    }));
-  app.decorate('mediaProcessing', mediaProcessing);
-  if (!deps.media) app.addHook('onClose', () => mediaProcessing.close());
+  app.decorate('mediaProcessing', services.mediaProcessing);
+  app.addHook('onClose', close);
 
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { auth });
-  await app.register(healthRoutes, { db: store.db });
+  await app.register(authPlugin, { auth: services.auth });
+  await app.register(healthRoutes, { ping: services.databasePing });
   await app.register(serviceHostsRoutes, { publicUrl: config.publicUrl });
-  await app.register(accountAreaPlugin, { config, db: store.db, repos, accounts, blobs: deps.blobs, clock });
-  const jobService = createJobService({ db: store.db, clock });
-  const fileService = createFileService({ db: store.db, jobs: jobService, clock, signer: mediaUrls });
-  const checksums = createSha256Thread();
-  app.addHook('onClose', () => checksums.close());
-  const uploadService = createUploadService({
-    db: store.db,
-    blobs: deps.blobs,
-    jobs: jobService,
-    media: mediaProcessing,
-    checksums,
-    signer: mediaUrls,
-    maxSpaceOf: accounts.maxSpaceOf,
-    clock,
-  });
-  const dedupService = createDedupService({ db: store.db, jobs: jobService, signer: mediaUrls, clock });
+
+  const { login, profiles, devices, builtInProvider } = services;
+  if (builtInProvider) await app.register(idpPlugin, { config, login, provider: builtInProvider });
+  await app.register(loginRoutes, { config, login, relyingParty: services.relyingParty });
+  await app.register(accountRoutes, { config, profiles, devices });
+  await app.register(profilePictureRoutes, { config, profiles });
+  await app.register(devicesRoutes, { devices });
+  await app.register(accountAttributeRoutes, { attributes: services.attributes });
+  await app.register(optionsRoutes, { options: services.options });
+  await app.register(statisticsRoutes, { statistics: services.statistics });
+
   await app.register(jobsRoutes, {
-    jobs: jobService,
-    users: repos.users,
+    jobs: services.jobs,
     resumableThreshold: config.resumableUploadThreshold,
   });
-  await app.register(uploadRoutes, { uploads: uploadService, dedup: dedupService });
-  await app.register(filesRoutes, { files: fileService });
-  const resumable = createResumableUploadService({
-    uploads: uploadService,
-    files: fileService,
-    blobs: deps.blobs,
-    repo: repos.tusUploads,
-    clock,
-  });
-  const tusSweeps = runPeriodically({
-    firstAfterMs: TUS_SWEEP_EVERY_MS,
-    everyMs: TUS_SWEEP_EVERY_MS,
-    task: () => resumable.sweepExpired(),
-  });
-  app.addHook('onClose', () => tusSweeps.stop());
-  await app.register(tusRoutes, { resumable });
-  await app.register(timelineRoutes, {
-    timeline: createTimelineService({
-      db: store.db,
-      dialect: store.dialect,
-      jobs: jobService,
-      clock,
-      signer: mediaUrls,
-    }),
-    fileActions: createFileActionsService({
-      db: store.db,
-      blobs: deps.blobs,
-      jobs: jobService,
-      clock,
-      maxSpaceOf: accounts.maxSpaceOf,
-      onOrphanBlob: (key, err) => app.log.warn({ err, key }, 'blob left after purge'),
-    }),
-  });
-  const media = createMediaDeliveryService({
-    repo: createContentProcessingRepository(store.db),
-    blobs: deps.blobs,
-    urls: mediaUrls,
-    clock,
-  });
-  await app.register(thumbnailRoutes, { media });
-  await app.register(previewRoutes, { media });
+  await app.register(uploadRoutes, { uploads: services.uploads, dedup: services.dedup });
+  await app.register(filesRoutes, { files: services.files });
+  await app.register(tusRoutes, { resumable: services.resumableUploads });
+  await app.register(timelineRoutes, { timeline: services.timeline, fileActions: services.fileActions });
+  await app.register(thumbnailRoutes, { media: services.mediaDelivery });
+  await app.register(previewRoutes, { media: services.mediaDelivery });
   await app.register(webAppPlugin, {
     root: config.webDist,
     clientConfig: clientConfigFrom(config),

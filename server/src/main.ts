@@ -6,6 +6,7 @@ import { scheduleBlobSweeps } from './queue/blob-sweep.schedule';
 import { createBlobSweepService } from './services/blob-sweep.service';
 import { closeOnSignals } from './shutdown';
 import { openStore } from './store/database';
+import { createRepositories } from './store/repositories';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,7 +24,7 @@ async function main() {
   const blobs = await createBlobStore(config.blobs);
   const app = await buildApp({ config, store, blobs });
 
-  const sweeper = createBlobSweepService({ db: store.db, blobs, clock: Date.now });
+  const sweeper = createBlobSweepService({ repos: createRepositories(store), blobs, clock: Date.now });
   const sweeps = scheduleBlobSweeps({ sweep: () => sweeper.sweep(), log: app.log });
 
   trimMemoryWhenIdle(app);

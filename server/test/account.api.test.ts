@@ -81,7 +81,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
       const email = `flags-${Date.now()}@example.com`;
       const { auth } = await t.signUp({ email });
       const accounts = createAccountService({
-        repos: createRepositories(t.store.db),
+        repos: createRepositories(t.store),
         clock: Date.now,
         defaultStorageGib: 15,
       });
@@ -95,7 +95,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
       const email = `disabled-${Date.now()}@example.com`;
       const { auth } = await t.signUp({ email });
       const accounts = createAccountService({
-        repos: createRepositories(t.store.db),
+        repos: createRepositories(t.store),
         clock: Date.now,
         defaultStorageGib: 15,
       });
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
   describe('POST /logout', () => {
     it('revokes this device only', async () => {
       const accounts = createAccountService({
-        repos: createRepositories(t.store.db),
+        repos: createRepositories(t.store),
         clock: Date.now,
         defaultStorageGib: 15,
       });

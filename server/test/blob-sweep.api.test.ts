@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin';
 import { createBlobSweepService, ORPHAN_MIN_AGE_MS } from '../src/services/blob-sweep.service';
+import { createRepositories } from '../src/store/repositories';
 import { fixture } from './media-test-content';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
@@ -89,12 +90,20 @@ describe.each(databaseKinds)('orphan blob sweep on %s', (kind) => {
 
   it('deletes only blobs no row points to, once they are old enough', async () => {
     const now = Date.now();
-    const young = await createBlobSweepService({ db: t.store.db, blobs: t.blobs, clock: () => now }).sweep();
+    const young = await createBlobSweepService({
+      repos: createRepositories(t.store),
+      blobs: t.blobs,
+      clock: () => now,
+    }).sweep();
     expect(young.deleted).toEqual([]);
     expect(young.checked).toBe(kept.length + 4);
 
     const later = now + ORPHAN_MIN_AGE_MS + HOUR;
-    const sweeper = createBlobSweepService({ db: t.store.db, blobs: t.blobs, clock: () => later });
+    const sweeper = createBlobSweepService({
+      repos: createRepositories(t.store),
+      blobs: t.blobs,
+      clock: () => later,
+    });
     const { deleted } = await sweeper.sweep();
     expect(deleted.sort()).toEqual([orphans.content, orphans.derived, orphans.profile, orphans.tus].sort());
     expect(await keys(t)).toEqual(kept);

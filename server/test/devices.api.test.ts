@@ -10,7 +10,7 @@ describe.each(databaseKinds)('devices API on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     accounts = createAccountService({
-      repos: createRepositories(t.store.db),
+      repos: createRepositories(t.store),
       clock: Date.now,
       defaultStorageGib: 15,
     });

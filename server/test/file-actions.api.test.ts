@@ -3,8 +3,8 @@ import type { FileRecord } from '@nordlys/contract/file';
 import type { TimelineMonth } from '@nordlys/contract/timeline';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFileInTransaction } from '../src/services/file.service';
-import { createContentRepository } from '../src/store/repositories/content.repository';
+import { insertFile } from '../src/services/file-bookkeeping';
+import { createRepositories } from '../src/store/repositories';
 import { createUsageRepository } from '../src/store/repositories/usage.repository';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
@@ -242,18 +242,12 @@ describe.each(databaseKinds)('file actions API on %s', (kind) => {
         deleted_at: null,
       })
       .execute();
-    const inAlbum = await t.store.db.transaction().execute(async (trx) => {
-      const content = await createContentRepository(trx).findBySha(original.checksum);
-      const job = await trx
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', albumId)
-        .executeTakeFirstOrThrow();
-      const { content: referenced } = await createContentRepository(trx).addRef(
-        content as NonNullable<typeof content>,
-      );
-      return insertFileInTransaction(trx, {
-        job,
+    const inAlbum = await createRepositories(t.store).transaction(async (tx) => {
+      const content = await tx.contents.findBySha(original.checksum);
+      const job = await tx.jobs.findById(albumId);
+      const { content: referenced } = await tx.contents.addRef(content as NonNullable<typeof content>);
+      return insertFile(tx, {
+        job: job as NonNullable<typeof job>,
         userId: contributor.userId,
         content: referenced,
         file: {

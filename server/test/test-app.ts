@@ -41,7 +41,7 @@ export async function createTestApp(
   const blobs = await createBlobStore(config.blobs);
   const app = await buildApp({ config, store, blobs, logger: false, clock: options.clock });
   const accounts = createAccountService({
-    repos: createRepositories(store.db),
+    repos: createRepositories(store),
     clock: options.clock ?? Date.now,
     defaultStorageGib: config.defaultStorageGib,
   });

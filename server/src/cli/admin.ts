@@ -46,7 +46,7 @@ export async function runAdmin(argv: string[], env = process.env, out = console.
   const store = await openStore(config.database);
   try {
     const accounts = createAccountService({
-      repos: createRepositories(store.db),
+      repos: createRepositories(store),
       clock: Date.now,
       defaultStorageGib: config.defaultStorageGib,
     });
@@ -89,7 +89,11 @@ export async function runAdmin(argv: string[], env = process.env, out = console.
         if (!Number.isFinite(hours) || hours < 0) throw new UsageError('--hours must be a number of hours');
         const blobs = await createBlobStore(config.blobs);
         try {
-          const sweeper = createBlobSweepService({ db: store.db, blobs, clock: Date.now });
+          const sweeper = createBlobSweepService({
+            repos: createRepositories(store),
+            blobs,
+            clock: Date.now,
+          });
           const { checked, deleted } = await sweeper.sweep({ olderThanMs: hours * 3_600_000 });
           for (const key of deleted) out(`deleted ${key}`);
           out(`checked ${checked} blobs, deleted ${deleted.length}`);

@@ -139,7 +139,7 @@ export async function runDemo(
   const app = await buildApp({ config, store, blobs, logger: false });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-demo-'));
   try {
-    const repos = createRepositories(store.db);
+    const repos = createRepositories(store);
     const accounts = createAccountService({
       repos,
       clock: Date.now,

@@ -8,10 +8,8 @@ import {
   createBuiltInProvider,
   IDP_PATH,
   interactionPath,
-  type ProviderAccount,
+  type ProviderBasis,
 } from '../identity/built-in-provider';
-import { createOidcAdapterClass } from '../identity/oidc-adapter';
-import { loadProviderSecrets } from '../identity/oidc-keys';
 import { PASSWORD_MIN_LENGTH } from '../identity/password';
 import {
   type FieldErrors,
@@ -22,16 +20,14 @@ import {
 } from '../identity/sign-in-page';
 import { chooseSignInLocale, fill, signInTexts } from '../identity/sign-in-texts';
 import type { LoginService, SignUpProblem } from '../services/login.service';
-import type { Repositories } from '../store/repositories';
 import { originOf } from './origin';
 
 type InteractionRequest = FastifyRequest & { params: { uid: string } };
 
 export interface IdpPluginOptions {
   config: Config;
-  repos: Pick<Repositories, 'secrets' | 'oidcPayloads' | 'users'>;
   login: LoginService;
-  clock: () => number;
+  provider: ProviderBasis;
 }
 
 // Without PUBLIC_URL each origin the service is reached at gets its own issuer; the providers hold
@@ -61,9 +57,7 @@ export function isNorwegianHost(host: string, norwegianHosts: string[]): boolean
  * JWKS) passed through untouched, and our sign-in and create-account pages for its interactions.
  */
 export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
-  const { config, repos, login, clock } = opts;
-  const secrets = await loadProviderSecrets(repos.secrets);
-  const adapter = createOidcAdapterClass(repos.oidcPayloads, clock);
+  const { config, login, provider: basis } = opts;
 
   const pageContext = (headers: IncomingMessage['headers'], uiLocales?: unknown) => {
     const host = String(headers['x-forwarded-host'] ?? headers.host ?? '');
@@ -79,11 +73,6 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
     };
   };
 
-  const findAccount = async (id: string): Promise<ProviderAccount | undefined> => {
-    const user = await repos.users.findById(id);
-    return user ? { id: user.id, email: user.email, name: user.name } : undefined;
-  };
-
   type Entry = { provider: Provider; handle: ReturnType<Provider['callback']> };
   // Promises, so that requests arriving while a provider is being built share that one build.
   const providers = new Map<string, Promise<Entry>>();
@@ -94,9 +83,7 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
       providers.delete(origin);
     } else {
       entry = createBuiltInProvider(origin, {
-        secrets,
-        adapter,
-        findAccount,
+        ...basis,
         allowLoopbackRedirects: config.publicUrl === null,
         renderError(ctx: OidcContext, error: unknown) {
           const status = (error as { statusCode?: number }).statusCode ?? 500;

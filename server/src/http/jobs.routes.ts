@@ -4,7 +4,6 @@ import { PICTURE_EXTENSIONS, VIDEO_EXTENSIONS } from '@nordlys/contract/supporte
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { JobService } from '../services/job.service';
-import type { UserRepository } from '../store/repositories/user.repository';
 import { CommonQuery, ErrorReply } from './common-query';
 
 const SupportedExtensions = Type.Object({
@@ -14,16 +13,10 @@ const SupportedExtensions = Type.Object({
 
 export interface JobsRoutesOptions {
   jobs: JobService;
-  users: Pick<UserRepository, 'findById'>;
   resumableThreshold: number;
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-export async function jobsRoutes(
-  app: FastifyInstance,
-  { jobs, users, resumableThreshold }: JobsRoutesOptions,
-) {
+export async function jobsRoutes(app: FastifyInstance, { jobs, resumableThreshold }: JobsRoutesOptions) {
   app.get(
     '/st/4/supported_extensions',
     {
@@ -64,23 +57,6 @@ export async function jobsRoutes(
         response: { 200: TimelineJob, 401: ErrorReply },
       },
     },
-    async (request) => {
-      const session = await request.requireSession();
-      const job = await jobs.ensureTimeline(session.userId);
-      const owner = await users.findById(session.userId);
-      return {
-        id: job.id,
-        type: 'timeline' as const,
-        name: job.name,
-        ctime: seconds(Number(job.created_at)),
-        mtime: seconds(Number(job.updated_at)),
-        owner: {
-          uuid: session.userId,
-          name: owner?.name ?? session.name,
-          email: owner?.email ?? session.email,
-        },
-        serial: Number(job.serial),
-      };
-    },
+    async (request) => jobs.timelineOf(await request.requireSession()),
   );
 }

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FileType } from '@nordlys/contract/file';
 import {
   BULK_CHUNK,
   BulkFileResults,
@@ -23,7 +24,6 @@ import { type Static, Type } from 'typebox';
 import { badRequest } from '../domain/errors';
 import type { FileActionsService } from '../services/file-actions.service';
 import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
-import type { FileType } from '../store/schema';
 import { EpochSecondsQuery, ErrorReply, withCommonQuery } from './common-query';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -21,6 +21,9 @@ export interface BuiltInProviderOptions {
   renderError(ctx: OidcContext, error: unknown): void;
 }
 
+/** What every origin's provider is built over: its keys, its storage and its accounts. */
+export type ProviderBasis = Pick<BuiltInProviderOptions, 'secrets' | 'adapter' | 'findAccount'>;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `http(s)://localhost:<any port>/login/callback` and nothing else (no query, no credentials). */

@@ -1,6 +1,5 @@
 import type { BlobStore } from '../blobs/blob-store';
-import type { Database } from '../store/database';
-import { createTusUploadRepository } from '../store/repositories/tus-upload.repository';
+import type { Repositories } from '../store/repositories';
 
 /**
  * Blobs no row points to: an upload whose bytes were stored but whose transaction never
@@ -13,7 +12,7 @@ export const ORPHAN_MIN_AGE_MS = 6 * 60 * 60 * 1000;
 const BATCH = 500;
 
 export interface BlobSweepDeps {
-  db: Database;
+  repos: Pick<Repositories, 'contents' | 'users' | 'tusUploads'>;
   blobs: BlobStore;
   clock: () => number;
 }
@@ -25,37 +24,22 @@ export interface BlobSweepResult {
 
 type Owned = (keys: string[]) => Promise<Set<string>>;
 
-export function createBlobSweepService({ db, blobs, clock }: BlobSweepDeps) {
+export function createBlobSweepService({ repos, blobs, clock }: BlobSweepDeps) {
   /** content/<xx>/<id>: referenced as a content's blob_key. */
-  const ownedContent: Owned = async (keys) => {
-    const rows = await db.selectFrom('contents').select('blob_key').where('blob_key', 'in', keys).execute();
-    return new Set(rows.map((row) => row.blob_key));
-  };
+  const ownedContent: Owned = (keys) => repos.contents.ownedBlobKeys(keys);
 
   /** derived/<sha256>/<name>: kept while the content exists. */
   const ownedDerived: Owned = async (keys) => {
     const shaOf = (key: string) => key.split('/')[1] ?? '';
-    const rows = await db
-      .selectFrom('contents')
-      .select('sha256')
-      .where('sha256', 'in', [...new Set(keys.map(shaOf))])
-      .execute();
-    const live = new Set(rows.map((row) => row.sha256));
+    const live = await repos.contents.existing([...new Set(keys.map(shaOf))]);
     return new Set(keys.filter((key) => live.has(shaOf(key))));
   };
 
   /** profile-pictures/<user>/<version>.jpg: only the user's current picture. */
-  const ownedProfilePictures: Owned = async (keys) => {
-    const rows = await db
-      .selectFrom('users')
-      .select('profile_picture_key')
-      .where('profile_picture_key', 'in', keys)
-      .execute();
-    return new Set(rows.map((row) => row.profile_picture_key ?? ''));
-  };
+  const ownedProfilePictures: Owned = (keys) => repos.users.currentPictureKeys(keys);
 
   /** tus/<upload>/<start>: a part of a resumable upload that has not ended (its owner deleted, a crash). */
-  const ownedTusParts: Owned = (keys) => createTusUploadRepository(db).ownedPartKeys(keys);
+  const ownedTusParts: Owned = (keys) => repos.tusUploads.ownedPartKeys(keys);
 
   const AREAS: Array<[prefix: string, owned: Owned]> = [
     ['content/', ownedContent],

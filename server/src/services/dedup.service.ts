@@ -2,22 +2,20 @@ import type { DedupReply, DedupRequest } from '@nordlys/contract/file';
 import { forbidden, notFound } from '../domain/errors';
 import { parseFilePath } from '../domain/file-path';
 import { toEpochMs } from '../domain/file-type';
-import type { Database } from '../store/database';
-import { createContentRepository } from '../store/repositories/content.repository';
-import { createFileRepository } from '../store/repositories/file.repository';
-import { createUsageRepository } from '../store/repositories/usage.repository';
+import type { Repositories } from '../store/repositories';
 import type { Session } from './auth.service';
-import { type FileUrlSigner, insertFileInTransaction, toFileRecord } from './file.service';
+import { type FileUrlSigner, toFileRecord } from './file.service';
+import { insertFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
 
 export interface DedupServiceDeps {
-  db: Database;
+  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
   jobs: JobService;
   signer: FileUrlSigner | null;
   clock: () => number;
 }
 
-export function createDedupService({ db, jobs, signer, clock }: DedupServiceDeps) {
+export function createDedupService({ repos, jobs, signer, clock }: DedupServiceDeps) {
   return {
     /**
      * Links a new file to bytes the caller already has, so they need not be sent again. Only
@@ -33,10 +31,9 @@ export function createDedupService({ db, jobs, signer, clock }: DedupServiceDeps
       const job = await jobs.requireWritableJob(session.userId, jobIdParam);
       const parsed = parseFilePath(request.path);
       const sha256 = request.checksum.toLowerCase();
-      const usage = createUsageRepository(db);
-      if (!(await usage.ownsContent(session.userId, sha256))) return { status: 'upload_required' };
+      if (!(await repos.usage.ownsContent(session.userId, sha256))) return { status: 'upload_required' };
 
-      const files = createFileRepository(db);
+      const { files } = repos;
       if (request.policy === 'no_duplicates') {
         const existing = await files.findByPathAndContent(job.id, parsed.path, sha256);
         if (existing) return { status: 'exists', uuid: existing.id, file: toFileRecord(existing, signer) };
@@ -44,11 +41,11 @@ export function createDedupService({ db, jobs, signer, clock }: DedupServiceDeps
 
       const mtimeMs = toEpochMs(request.mtime);
       const at = clock();
-      const fileId = await db.transaction().execute(async (trx) => {
-        const content = await createContentRepository(trx).findBySha(sha256);
+      const fileId = await repos.transaction(async (tx) => {
+        const content = await tx.contents.findBySha(sha256);
         if (!content) throw notFound();
-        const { content: referenced } = await createContentRepository(trx).addRef(content);
-        const inserted = await insertFileInTransaction(trx, {
+        const { content: referenced } = await tx.contents.addRef(content);
+        const inserted = await insertFile(tx, {
           job,
           userId: session.userId,
           content: referenced,

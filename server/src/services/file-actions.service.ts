@@ -1,14 +1,11 @@
 import type { BulkErrorReason, BulkFileResult, CopyFilesReply } from '@nordlys/contract/timeline';
 import type { BlobStore } from '../blobs/blob-store';
 import { forbidden, outOfStorage } from '../domain/errors';
-import type { Database } from '../store/database';
-import { ChangeType, createChangeRepository } from '../store/repositories/change.repository';
-import { createContentRepository } from '../store/repositories/content.repository';
-import { createTimelineRepository, type FileWithJob } from '../store/repositories/timeline.repository';
-import { createUsageRepository, type UsageDelta } from '../store/repositories/usage.repository';
-import type { FileType } from '../store/schema';
+import { derivedPrefix } from '../media/derived-blob-keys';
+import type { Repositories } from '../store/repositories';
+import type { FileWithJob } from '../store/repositories/timeline.repository';
 import type { Session } from './auth.service';
-import { insertFileInTransaction } from './file.service';
+import { type BookedFile, insertFile, restoreFile, trashFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
 
 /**
@@ -24,16 +21,14 @@ function mayManage(userId: string, file: FileWithJob): boolean {
   return file.job_owner_id === userId || file.user_id === userId;
 }
 
-/** The timeline counter a file moves (user_usage keeps screenshots apart from other pictures). */
-function counterDelta(fileType: FileType, isScreenshot: boolean, sign: 1 | -1): UsageDelta {
-  if (isScreenshot) return { screenshot_count: sign };
-  if (fileType === 'Pictures') return { picture_count: sign };
-  if (fileType === 'Movies') return { video_count: sign };
-  return { document_count: sign };
-}
+/** A file with its job, as the bookkeeping takes it. */
+const booked = (file: FileWithJob): BookedFile => ({
+  ...file,
+  job: { id: file.job_id, type: file.job_type, owner_id: file.job_owner_id },
+});
 
 export interface FileActionsDeps {
-  db: Database;
+  repos: Pick<Repositories, 'timeline' | 'usage' | 'transaction'>;
   blobs: BlobStore;
   jobs: JobService;
   clock: () => number;
@@ -58,46 +53,21 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /** Writes to many files at once, each batch (at most one chunk of 200 ids) in one transaction. */
 export function createFileActionsService(deps: FileActionsDeps) {
-  const { db, blobs, jobs, clock, maxSpaceOf } = deps;
-  const timeline = createTimelineRepository(db);
+  const { repos, blobs, jobs, clock, maxSpaceOf } = deps;
 
   function requireWriter(session: Session) {
     if (session.isReadOnly) throw forbidden('read_only_user');
   }
 
   async function quotaOf(userId: string) {
-    const [{ usedSpace }, maxSpace] = await Promise.all([
-      createUsageRepository(db).usageOf(userId),
-      maxSpaceOf(userId),
-    ]);
+    const [{ usedSpace }, maxSpace] = await Promise.all([repos.usage.usageOf(userId), maxSpaceOf(userId)]);
     return { usedSpace, maxSpace };
   }
 
   /** Rows by id, in a stable order so concurrent batches take row locks in the same order. */
   async function load(ids: readonly string[]) {
-    const rows = await timeline.findFilesWithJob(ids);
+    const rows = await repos.timeline.findFilesWithJob(ids);
     return new Map(rows.sort((a, b) => a.id.localeCompare(b.id)).map((row) => [row.id, row]));
-  }
-
-  async function moveToTrash(trx: Database, file: FileWithJob, at: number): Promise<void> {
-    const moved = await trx
-      .updateTable('files')
-      .set({ deleted_at: at })
-      .where('id', '=', file.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return;
-    const usage = createUsageRepository(trx);
-    await usage.removeContentRef(file.user_id, file.content_sha256, Number(file.size));
-    if (file.job_type === 'timeline') {
-      await usage.addDelta(file.job_owner_id, counterDelta(file.file_type, Boolean(file.is_screenshot), -1));
-    }
-    await createChangeRepository(trx).append(file.job_id, {
-      type: ChangeType.fileRemoved,
-      entityId: file.id,
-      fields: null,
-      at,
-    });
   }
 
   return {
@@ -108,7 +78,7 @@ export function createFileActionsService(deps: FileActionsDeps) {
       const files = await load(wanted);
       const results = new Map<string, BulkFileResult>();
       const at = clock();
-      await db.transaction().execute(async (trx) => {
+      await repos.transaction(async (tx) => {
         for (const file of files.values()) {
           if (file.job_id !== job.id) continue;
           if (!mayManage(session.userId, file)) {
@@ -116,7 +86,7 @@ export function createFileActionsService(deps: FileActionsDeps) {
             continue;
           }
           // Already in the trash counts as done: a retried request must not report failures.
-          await moveToTrash(trx, file, at);
+          await trashFile(tx, booked(file), at);
           results.set(file.id, ok(file.id));
         }
       });
@@ -145,8 +115,8 @@ export function createFileActionsService(deps: FileActionsDeps) {
         maxSpaces.set(uploader, await maxSpaceOf(uploader));
       }
       const at = clock();
-      await db.transaction().execute(async (trx) => {
-        const usage = createUsageRepository(trx);
+      await repos.transaction(async (tx) => {
+        const { usage } = tx;
         for (const file of candidates) {
           if (file.deleted_at == null) {
             results.set(file.id, ok(file.id));
@@ -160,27 +130,8 @@ export function createFileActionsService(deps: FileActionsDeps) {
               continue;
             }
           }
-          const restored = await trx
-            .updateTable('files')
-            .set({ deleted_at: null })
-            .where('id', '=', file.id)
-            .where('deleted_at', 'is not', null)
-            .executeTakeFirst();
+          await restoreFile(tx, booked(file), at);
           results.set(file.id, ok(file.id));
-          if (Number(restored.numUpdatedRows) === 0) continue;
-          await usage.addContentRef(file.user_id, file.content_sha256, size);
-          if (file.job_type === 'timeline') {
-            await usage.addDelta(
-              file.job_owner_id,
-              counterDelta(file.file_type, Boolean(file.is_screenshot), 1),
-            );
-          }
-          await createChangeRepository(trx).append(file.job_id, {
-            type: ChangeType.fileAdded,
-            entityId: file.id,
-            fields: { path: file.path, checksum: file.content_sha256 },
-            at,
-          });
         }
       });
       return {
@@ -200,29 +151,18 @@ export function createFileActionsService(deps: FileActionsDeps) {
       const files = await load(wanted);
       const results = new Map<string, BulkFileResult>();
       const unreferenced: { sha256: string; blobKey: string }[] = [];
-      await db.transaction().execute(async (trx) => {
-        const contents = createContentRepository(trx);
+      await repos.transaction(async (tx) => {
         for (const file of files.values()) {
           if (!mayManage(session.userId, file)) continue;
           if (file.deleted_at == null) {
             results.set(file.id, failed(file.id, 'not_in_trash'));
             continue;
           }
-          const removed = await trx
-            .deleteFrom('files')
-            .where('id', '=', file.id)
-            .where('deleted_at', 'is not', null)
-            .executeTakeFirst();
-          if (Number(removed.numDeletedRows) === 0) continue;
+          if (!(await tx.files.deleteTrashed(file.id))) continue;
           results.set(file.id, ok(file.id));
-          if ((await contents.removeRef(file.content_sha256)) > 0) continue;
-          const gone = await trx
-            .deleteFrom('contents')
-            .where('sha256', '=', file.content_sha256)
-            .where('ref_count', '<=', 0)
-            .returning('blob_key')
-            .executeTakeFirst();
-          if (gone) unreferenced.push({ sha256: file.content_sha256, blobKey: gone.blob_key });
+          if ((await tx.contents.removeRef(file.content_sha256)) > 0) continue;
+          const blobKey = await tx.contents.deleteUnreferenced(file.content_sha256);
+          if (blobKey) unreferenced.push({ sha256: file.content_sha256, blobKey });
         }
       });
       for (const { sha256, blobKey } of unreferenced) await deleteBlobs(sha256, blobKey);
@@ -242,11 +182,10 @@ export function createFileActionsService(deps: FileActionsDeps) {
       const readable = wanted
         .map((id) => files.get(id))
         .filter((file): file is FileWithJob => file !== undefined && canReadFile(session, file));
-      const usage = createUsageRepository(db);
       const newSizes = new Map<string, number>();
       for (const file of readable) {
         if (newSizes.has(file.content_sha256)) continue;
-        if (!(await usage.ownsContent(session.userId, file.content_sha256))) {
+        if (!(await repos.usage.ownsContent(session.userId, file.content_sha256))) {
           newSizes.set(file.content_sha256, Number(file.size));
         }
       }
@@ -256,14 +195,13 @@ export function createFileActionsService(deps: FileActionsDeps) {
         if (usedSpace + needed > maxSpace) throw outOfStorage('out_of_storage');
       }
       const at = clock();
-      const copied = await db.transaction().execute(async (trx) => {
-        const contents = createContentRepository(trx);
+      const copied = await repos.transaction(async (tx) => {
         const done: CopyFilesReply['copied'] = [];
         for (const file of readable) {
-          const content = await contents.findBySha(file.content_sha256);
+          const content = await tx.contents.findBySha(file.content_sha256);
           if (!content) continue;
-          const { content: referenced } = await contents.addRef(content);
-          const { fileId } = await insertFileInTransaction(trx, {
+          const { content: referenced } = await tx.contents.addRef(content);
+          const { fileId } = await insertFile(tx, {
             job: target,
             userId: session.userId,
             content: referenced,
@@ -292,9 +230,9 @@ export function createFileActionsService(deps: FileActionsDeps) {
   async function deleteBlobs(sha256: string, blobKey: string): Promise<void> {
     const keys = [blobKey];
     try {
-      for await (const key of blobs.list(`derived/${sha256}/`)) keys.push(key);
+      for await (const key of blobs.list(derivedPrefix(sha256))) keys.push(key);
     } catch (error) {
-      deps.onOrphanBlob?.(`derived/${sha256}/`, error);
+      deps.onOrphanBlob?.(derivedPrefix(sha256), error);
     }
     for (const key of keys) {
       await blobs.delete(key).catch((error: unknown) => deps.onOrphanBlob?.(key, error));

@@ -1,34 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import type { EncodingStatus, FileMetadata, FileRecord, GroupType } from '@nordlys/contract/file';
+import type { EncodingStatus, FileMetadata, FileRecord } from '@nordlys/contract/file';
 import type { TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import { encodingStatusOf } from '../domain/encoding-status';
 import { forbidden, notFound } from '../domain/errors';
-import type { ParsedPath } from '../domain/file-path';
-import { fileTypeOf, isScreenshotName } from '../domain/file-type';
 import type { MediaUrls } from '../media/media-urls';
 import type { MediaMetadata } from '../media/metadata';
-import type { Database } from '../store/database';
-import { ChangeType, createChangeRepository } from '../store/repositories/change.repository';
-import type { ContentRow } from '../store/repositories/content.repository';
-import {
-  createFileRepository,
-  type FileRecordSource,
-  type FileRow,
-  type FileWithContent,
-} from '../store/repositories/file.repository';
-import type { JobRow } from '../store/repositories/job.repository';
+import type { Repositories } from '../store/repositories';
+import type { FileRecordSource } from '../store/repositories/file.repository';
 import type { TileColumnsJson } from '../store/repositories/tile.repository';
-import { createUsageRepository, type UsageDelta } from '../store/repositories/usage.repository';
-import type { FileType } from '../store/schema';
+import { trashFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
 
 /** The media side signs the URLs; absent, a record carries nulls and the client shows placeholders. */
 export type FileUrlSigner = Pick<MediaUrls, 'fileUrls' | 'jobSignature' | 'currentExpiry' | 'origin'>;
-
-/** Implemented by the media processing (thumbnails, encodes); called once a file is committed. */
-export interface MediaProcessing {
-  enqueueContent(sha256: string): void;
-}
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const durationSeconds = (ms: number | null) => (ms ? Math.round(Number(ms) / 1000) : 0);
@@ -110,78 +93,15 @@ export function toTimelineTilesJson(
   return `${JSON.stringify(head).slice(0, -1)}${rest}}`;
 }
 
-/** What a new file row needs besides its content. */
-export interface NewFileInput {
-  parsed: ParsedPath;
-  mtimeMs: number;
-  ctimeMs: number;
-  groupType: GroupType | null;
-  groupId: string | null;
-  isMaster: boolean;
-}
-
-/** Per-file-type counter of the timeline stats; screenshots are counted apart from other pictures. */
-function counterDelta(fileType: FileType, isScreenshot: boolean, sign: 1 | -1): UsageDelta {
-  if (isScreenshot) return { screenshot_count: sign };
-  if (fileType === 'Pictures') return { picture_count: sign };
-  if (fileType === 'Movies') return { video_count: sign };
-  return { document_count: sign };
-}
-
-/**
- * Inserts a file over an already-recorded content, with everything that must change with it:
- * the user's content reference and used_space, the timeline counters, the job's serial and its
- * change row. `db` must be a transaction that also took the content reference.
- */
-export async function insertFileInTransaction(
-  trx: Database,
-  input: { job: JobRow; userId: string; content: ContentRow; file: NewFileInput; at: number },
-): Promise<{ fileId: string; isNewToUser: boolean }> {
-  const { job, userId, content, file, at } = input;
-  const usage = createUsageRepository(trx);
-  const fileType = fileTypeOf(file.parsed.extension, content.duration_ms);
-  const isScreenshot = fileType === 'Pictures' && isScreenshotName(file.parsed.fileName);
-  const row: FileRow = {
-    id: randomUUID(),
-    job_id: job.id,
-    content_sha256: content.sha256,
-    user_id: userId,
-    path: file.parsed.path,
-    file_name: file.parsed.fileName,
-    extension: file.parsed.extension,
-    size: Number(content.size),
-    mtime: file.mtimeMs,
-    ctime: file.ctimeMs,
-    taken_at: content.taken_at != null ? Number(content.taken_at) : file.mtimeMs,
-    uploaded_at: at,
-    file_type: fileType,
-    is_screenshot: isScreenshot ? 1 : 0,
-    group_type: file.groupType,
-    group_id: file.groupId,
-    is_master: file.isMaster ? 1 : 0,
-    deleted_at: null,
-  };
-  await createFileRepository(trx).insert(row);
-  const { isNewToUser } = await usage.addContentRef(userId, content.sha256, Number(content.size));
-  if (job.type === 'timeline') await usage.addDelta(job.owner_id, counterDelta(fileType, isScreenshot, 1));
-  await createChangeRepository(trx).append(job.id, {
-    type: ChangeType.fileAdded,
-    entityId: row.id,
-    fields: { path: row.path, checksum: row.content_sha256 },
-    at,
-  });
-  return { fileId: row.id, isNewToUser };
-}
-
 export interface FileServiceDeps {
-  db: Database;
+  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
   jobs: JobService;
   clock: () => number;
   signer: FileUrlSigner | null;
 }
 
-export function createFileService({ db, jobs, clock, signer }: FileServiceDeps) {
-  const files = createFileRepository(db);
+export function createFileService({ repos, jobs, clock, signer }: FileServiceDeps) {
+  const { files } = repos;
 
   async function requireFileInJob(userId: string, jobIdParam: string, fileId: string) {
     const job = await jobs.requireReadableJob(userId, jobIdParam);
@@ -191,8 +111,6 @@ export function createFileService({ db, jobs, clock, signer }: FileServiceDeps) 
   }
 
   return {
-    toRecord: (file: FileWithContent) => toFileRecord(file, signer),
-
     async getFile(userId: string, jobIdParam: string, fileId: string): Promise<FileRecord> {
       const { file } = await requireFileInJob(userId, jobIdParam, fileId);
       return toFileRecord(file, signer);
@@ -234,8 +152,8 @@ export function createFileService({ db, jobs, clock, signer }: FileServiceDeps) 
     },
 
     /**
-     * Marks the file deleted (the trash issue restores and purges from there) with usage, counters
-     * and the job's change in one transaction. The job's owner or the file's uploader may delete.
+     * Moves the file to the trash (restored and purged from there by the file actions) with
+     * usage, counters and the job's change in one transaction. The job's owner or the file's uploader may delete.
      * Answers the caller's used_space after the deletion.
      */
     async deleteFile(userId: string, jobIdParam: string, fileId: string): Promise<{ usedSpace: number }> {
@@ -250,21 +168,8 @@ export function createFileService({ db, jobs, clock, signer }: FileServiceDeps) 
         throw forbidden();
       }
       const at = clock();
-      await db.transaction().execute(async (trx) => {
-        if (!(await createFileRepository(trx).markDeleted(file.id, at))) return;
-        const usage = createUsageRepository(trx);
-        await usage.removeContentRef(file.user_id, file.content_sha256, Number(file.size));
-        if (job.type === 'timeline') {
-          await usage.addDelta(job.owner_id, counterDelta(file.file_type, Boolean(file.is_screenshot), -1));
-        }
-        await createChangeRepository(trx).append(job.id, {
-          type: ChangeType.fileRemoved,
-          entityId: file.id,
-          fields: null,
-          at,
-        });
-      });
-      const { usedSpace } = await createUsageRepository(db).usageOf(userId);
+      await repos.transaction((tx) => trashFile(tx, { ...file, job }, at));
+      const { usedSpace } = await repos.usage.usageOf(userId);
       return { usedSpace };
     },
   };

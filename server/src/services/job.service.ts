@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { TimelineJob } from '@nordlys/contract/file';
 import { gone, notFound } from '../domain/errors';
-import type { Database } from '../store/database';
-import { createJobRepository, type JobRow } from '../store/repositories/job.repository';
+import type { Repositories } from '../store/repositories';
+import type { JobRow } from '../store/repositories/job.repository';
+import type { Session } from './auth.service';
 
 export const DEFAULT_JOB_ID = 'default';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createJobService({ db, clock }: { db: Database; clock: () => number }) {
-  const jobs = createJobRepository(db);
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+export interface JobServiceDeps {
+  repos: Pick<Repositories, 'jobs' | 'users'>;
+  clock: () => number;
+}
+
+export function createJobService({ repos, clock }: JobServiceDeps) {
+  const { jobs } = repos;
 
   /** The user's timeline, made on first use; concurrent first calls agree on one. */
   async function ensureTimeline(userId: string): Promise<JobRow> {
@@ -52,7 +61,26 @@ export function createJobService({ db, clock }: { db: Database; clock: () => num
     return job;
   }
 
-  return { ensureTimeline, requireWritableJob, requireReadableJob, findById: jobs.findById };
+  /** The caller's timeline as the client sees it, made on first call. */
+  async function timelineOf(session: Session): Promise<TimelineJob> {
+    const job = await ensureTimeline(session.userId);
+    const owner = await repos.users.findById(session.userId);
+    return {
+      id: job.id,
+      type: 'timeline',
+      name: job.name,
+      ctime: seconds(Number(job.created_at)),
+      mtime: seconds(Number(job.updated_at)),
+      owner: {
+        uuid: session.userId,
+        name: owner?.name ?? session.name,
+        email: owner?.email ?? session.email,
+      },
+      serial: Number(job.serial),
+    };
+  }
+
+  return { ensureTimeline, timelineOf, requireWritableJob, requireReadableJob, findById: jobs.findById };
 }
 
 export type JobService = ReturnType<typeof createJobService>;

@@ -3,6 +3,7 @@ import type { LoginExchangeRequest, LoginExchangeResponse } from '@nordlys/contr
 import { NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import { hasControlCharacters, withoutControlCharacters } from '@nordlys/contract/plain-text';
 import { badRequest, conflict, DomainError, unauthenticated } from '../domain/errors';
+import type { ProviderAccount } from '../identity/built-in-provider';
 import {
   LOGIN_THROTTLE,
   type LoginThrottle,
@@ -96,6 +97,12 @@ export function createLoginService(deps: LoginServiceDeps) {
   }
 
   return {
+    /** The account behind a built-in provider subject (an account id). */
+    async providerAccount(id: string): Promise<ProviderAccount | undefined> {
+      const user = await repos.users.findById(id);
+      return user ? { id: user.id, email: user.email, name: user.name } : undefined;
+    },
+
     /** Checks a password with lockout per e-mail and per client address. */
     async passwordSignIn(email: string, password: string, ip: string): Promise<PasswordSignIn> {
       const keys = throttleKeys(email, ip);

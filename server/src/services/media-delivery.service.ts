@@ -3,10 +3,8 @@ import { badRequest, forbidden, notFound, unprocessable } from '../domain/errors
 import { posterKey, previewJpegKey, THUMB_FORMAT, thumbKey, videoKey } from '../media/derived-blob-keys';
 import type { MediaUrls, SignedPurpose, ThumbArea } from '../media/media-urls';
 import { MAX_PICTURE_BYTES, pictureToJpeg, UndecodableImageError } from '../media/thumbnails';
-import type {
-  ContentProcessingRepository,
-  MediaFileRow,
-} from '../store/repositories/content-processing.repository';
+import type { Repositories } from '../store/repositories';
+import type { MediaFileRow } from '../store/repositories/content-processing.repository';
 
 const INVALID_SIGNATURE = 'invalid signature';
 
@@ -41,7 +39,7 @@ export type ThumbnailDelivery =
     };
 
 export interface MediaDeliveryDeps {
-  repo: Pick<ContentProcessingRepository, 'findMediaFile'>;
+  repos: Pick<Repositories, 'contentProcessing'>;
   blobs: BlobStore;
   urls: Pick<MediaUrls, 'verify'>;
   clock: () => number;
@@ -57,7 +55,7 @@ const withExt = (fileName: string, ext: string) => `${fileName.replace(/\.[^.]*$
  * and a movie's web encode. The signature is the access check, done first for every file; an
  * unknown file answers like a bad signature, so URLs cannot be used to probe for file ids.
  */
-export function createMediaDeliveryService({ repo, blobs, urls, clock }: MediaDeliveryDeps) {
+export function createMediaDeliveryService({ repos, blobs, urls, clock }: MediaDeliveryDeps) {
   // One conversion per content at a time; concurrent requests for it share the result.
   const converting = new Map<string, Promise<void>>();
 
@@ -69,7 +67,7 @@ export function createMediaDeliveryService({ repo, blobs, urls, clock }: MediaDe
     purpose: (file: MediaFileRow) => SignedPurpose,
     signature: Signature,
   ): Promise<MediaFileRow> {
-    const file = await repo.findMediaFile(fileId);
+    const file = await repos.contentProcessing.findMediaFile(fileId);
     if (!file || !urls.verify(purpose(file), signature.exp, signature.sig))
       throw forbidden(INVALID_SIGNATURE);
     return file;

@@ -5,7 +5,6 @@ import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, unauthenticated } from '../domain/errors';
 import { loadSharp } from '../media/sharp-loader';
 import type { Repositories } from '../store/repositories';
-import type { Usage } from '../store/repositories/usage.repository';
 import type { AccountService } from './account.service';
 
 const VERSION_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -21,13 +20,12 @@ const versionOfKey = (key: string | null) =>
     ?.replace(/\.jpg$/, '') ?? null;
 
 export interface ProfileServiceDeps {
-  repos: Pick<Repositories, 'users'>;
+  repos: Pick<Repositories, 'users' | 'usage'>;
   accounts: Pick<AccountService, 'maxSpaceOf'>;
   blobs: BlobStore;
-  usageOf(userId: string): Promise<Usage>;
 }
 
-export function createProfileService({ repos, accounts, blobs, usageOf }: ProfileServiceDeps) {
+export function createProfileService({ repos, accounts, blobs }: ProfileServiceDeps) {
   async function requireUser(userId: string) {
     const user = await repos.users.findById(userId);
     if (!user) throw unauthenticated();
@@ -38,7 +36,7 @@ export function createProfileService({ repos, accounts, blobs, usageOf }: Profil
     /** Everything account.md §3 lists; `origin` makes the picture URL absolute. */
     async accountInfo(userId: string, origin: string): Promise<AccountInfo> {
       const user = await requireUser(userId);
-      const [usage, maxSpace] = await Promise.all([usageOf(userId), accounts.maxSpaceOf(userId)]);
+      const [usage, maxSpace] = await Promise.all([repos.usage.usageOf(userId), accounts.maxSpaceOf(userId)]);
       const version = versionOfKey(user.profile_picture_key);
       return {
         uuid: user.id,

@@ -2,7 +2,7 @@ import type { TusUploadStatus } from '@nordlys/contract/file';
 import type { BlobStore } from '../blobs/blob-store';
 import type { TusBlobDatastore } from '../blobs/tus-blob-datastore';
 import { DomainError, notFound } from '../domain/errors';
-import type { TusUploadRepository } from '../store/repositories/tus-upload.repository';
+import type { Repositories } from '../store/repositories';
 import type { Session } from './auth.service';
 import type { FileService } from './file.service';
 import type { UploadFields, UploadService } from './upload.service';
@@ -17,7 +17,7 @@ export interface ResumableUploadDeps {
   uploads: Pick<UploadService, 'prepare' | 'ingest'>;
   files: Pick<FileService, 'getFileById'>;
   blobs: BlobStore;
-  repo: TusUploadRepository;
+  repos: Pick<Repositories, 'tusUploads'>;
   clock: () => number;
 }
 
@@ -49,7 +49,8 @@ const publicReason = (error: unknown) =>
  * store). When the last byte arrives the file goes through the same ingest as a multipart upload,
  * the parts are deleted, and the outcome is kept a day for a client that reloaded.
  */
-export function createResumableUploadService({ uploads, files, blobs, repo, clock }: ResumableUploadDeps) {
+export function createResumableUploadService({ uploads, files, blobs, repos, clock }: ResumableUploadDeps) {
+  const repo = repos.tusUploads;
   // Loaded with the first resumable upload: most processes never see one.
   let datastore: Promise<TusBlobDatastore> | undefined;
   const loadDatastore = () => {

@@ -8,10 +8,8 @@ import type {
 } from '@nordlys/contract/timeline';
 import { epochSecondsInMs, windowInMs } from '@nordlys/contract/timeline-month';
 import { badRequest } from '../domain/errors';
-import type { Database, Dialect } from '../store/database';
-import { createChangeRepository } from '../store/repositories/change.repository';
-import { createTileRepository } from '../store/repositories/tile.repository';
-import { createTimelineRepository, type FileWindow } from '../store/repositories/timeline.repository';
+import type { Repositories } from '../store/repositories';
+import type { FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
 import { type FileUrlSigner, toFileRecord, toTimelineTilesJson } from './file.service';
 import type { JobService } from './job.service';
@@ -44,18 +42,15 @@ export interface TilesPage {
 }
 
 export interface TimelineServiceDeps {
-  db: Database;
-  dialect: Dialect;
+  repos: Pick<Repositories, 'timeline' | 'tiles' | 'changes'>;
   jobs: JobService;
   clock: () => number;
   signer: FileUrlSigner | null;
 }
 
 /** Reads of a job's files by capture month; every call first checks the caller may read the job. */
-export function createTimelineService({ db, dialect, jobs, clock, signer }: TimelineServiceDeps) {
-  const timeline = createTimelineRepository(db);
-  const tileRows = createTileRepository(db, dialect);
-  const changes = createChangeRepository(db);
+export function createTimelineService({ repos, jobs, clock, signer }: TimelineServiceDeps) {
+  const { timeline, tiles: tileRows, changes } = repos;
 
   async function readableWindow(userId: string, jobIdParam: string, query: FilesQuery) {
     if (query.start !== undefined && query.end !== undefined && query.end < query.start) {

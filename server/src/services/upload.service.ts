@@ -9,20 +9,13 @@ import { mediaKindOf, toEpochMs } from '../domain/file-type';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
 import { extractMetadata, sampleOfBlob, sampleSizesFor } from '../media/metadata';
-import type { Database } from '../store/database';
-import { type ContentRow, createContentRepository } from '../store/repositories/content.repository';
-import { createFileRepository, type FileWithContent } from '../store/repositories/file.repository';
+import type { Repositories } from '../store/repositories';
+import type { ContentRow } from '../store/repositories/content.repository';
+import type { FileWithContent } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import { createUsageRepository } from '../store/repositories/usage.repository';
 import type { Session } from './auth.service';
-import {
-  type FileUrlSigner,
-  insertFileInTransaction,
-  type MediaProcessing,
-  metadataJson,
-  type NewFileInput,
-  toFileRecord,
-} from './file.service';
+import { type FileUrlSigner, metadataJson, toFileRecord } from './file.service';
+import { insertFile, type NewFileInput } from './file-bookkeeping';
 import type { JobService } from './job.service';
 import type { Sha256Thread, StreamingSha256 } from './sha256-thread';
 
@@ -43,10 +36,11 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; file: Readable };
 
 export interface UploadServiceDeps {
-  db: Database;
+  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
   blobs: BlobStore;
   jobs: JobService;
-  media: MediaProcessing;
+  /** The media pipeline, told of each new content once it is committed. */
+  media: { enqueueContent(sha256: string): void };
   checksums: Sha256Thread;
   signer: FileUrlSigner | null;
   maxSpaceOf(userId: string): Promise<number>;
@@ -126,7 +120,7 @@ export interface PreparedUpload {
 }
 
 export function createUploadService(deps: UploadServiceDeps) {
-  const { db, blobs, jobs, media, checksums, signer, clock } = deps;
+  const { repos, blobs, jobs, media, checksums, signer, clock } = deps;
 
   /**
    * Every check that needs no bytes, in core.md §5's order after the caller's rights: the job
@@ -143,7 +137,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     const mtimeMs = toEpochMs(fields.mtime);
     const ctimeMs =
       fields.ctime !== undefined && Number.isFinite(fields.ctime) ? toEpochMs(fields.ctime) : mtimeMs;
-    const used = (await createUsageRepository(db).usageOf(session.userId)).usedSpace;
+    const used = (await repos.usage.usageOf(session.userId)).usedSpace;
     const remaining = remainingSpace(await deps.maxSpaceOf(session.userId), used);
     if (declaredSize !== undefined) {
       if (declaredSize === 0) throw emptyFile();
@@ -239,7 +233,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         staged = false;
         media.enqueueContent(sha256);
       }
-      const file = await createFileRepository(db).findById(outcome.fileId);
+      const file = await repos.files.findById(outcome.fileId);
       if (!file) throw new Error('committed file not found');
       return { file, created: outcome.created };
     } catch (error) {
@@ -257,17 +251,17 @@ export function createUploadService(deps: UploadServiceDeps) {
   async function commit(session: Session, prepared: PreparedUpload, candidate: ContentRow, at: number) {
     // Read outside the transaction: SQLite has one connection, and the transaction holds it.
     const maxSpace = await deps.maxSpaceOf(session.userId);
-    return db.transaction().execute(async (trx) => {
+    return repos.transaction(async (tx) => {
       if (prepared.policy === 'no_duplicates') {
-        const existing = await createFileRepository(trx).findByPathAndContent(
+        const existing = await tx.files.findByPathAndContent(
           prepared.job.id,
           prepared.file.parsed.path,
           candidate.sha256,
         );
         if (existing) return { fileId: existing.id, created: false, contentCreated: false };
       }
-      const { content, created: contentCreated } = await createContentRepository(trx).addRef(candidate);
-      const { fileId, isNewToUser } = await insertFileInTransaction(trx, {
+      const { content, created: contentCreated } = await tx.contents.addRef(candidate);
+      const { fileId, isNewToUser } = await insertFile(tx, {
         job: prepared.job,
         userId: session.userId,
         content,
@@ -276,7 +270,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       });
       if (isNewToUser) {
         // Checked again against the committed total: parallel uploads must not overrun the quota.
-        const { usedSpace } = await createUsageRepository(trx).usageOf(session.userId);
+        const { usedSpace } = await tx.usage.usageOf(session.userId);
         if (usedSpace > maxSpace) throw outOfStorage();
       }
       return { fileId, created: true, contentCreated };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations/migration-list';
 import type { DB } from './schema';
@@ -13,6 +13,11 @@ export interface Store {
   db: Database;
   dialect: Dialect;
   close(): Promise<void>;
+}
+
+/** A round trip to the database, for the health check. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** Statements kept prepared, most recently used last; enough for every query shape the server runs. */

@@ -1,11 +1,7 @@
 import type { BlobStore } from '../../blobs/blob-store';
 import { createInProcessQueue } from '../../queue/in-process-queue';
 import type { MediaTaskName, TaskQueue } from '../../queue/task-queue';
-import type { Store } from '../../store/database';
-import {
-  type ContentProcessingRepository,
-  createContentProcessingRepository,
-} from '../../store/repositories/content-processing.repository';
+import type { ContentProcessingRepository } from '../../store/repositories/content-processing.repository';
 import { DEFAULT_CONCURRENCY, startContentTasks } from './content-tasks';
 import { type MediaLog, scheduleRetryRounds, sweepUnfinished, tasksFor } from './unfinished-work';
 
@@ -52,7 +48,7 @@ export function mediaProcessingOver(
 }
 
 export interface CreateMediaProcessingDeps {
-  store: Store;
+  repo: ContentProcessingRepository;
   blobs: BlobStore;
   dataDir: string;
   /** The PostgreSQL URL when the deployment is scaled out (pg-boss); absent for the embedded size. */
@@ -68,7 +64,7 @@ export interface CreateMediaProcessingDeps {
  * (PostgreSQL) only sends tasks to pg-boss and leaves the work to `npm run worker` processes.
  */
 export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Promise<MediaProcessing> {
-  const repo = createContentProcessingRepository(deps.store.db);
+  const { repo } = deps;
   if (deps.postgresUrl) {
     // Loaded only here: the embedded default runs its queue in process.
     const { createPgBossQueue } = await import('../../queue/pg-boss-queue');

@@ -99,6 +99,27 @@ export function createFileRepository(db: Database) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /** Takes the file out of the trash; false when it was not in it. */
+    async markRestored(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ deleted_at: null })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes a file for good, only from the trash; false when it was not there. */
+    async deleteTrashed(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('files')
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
   };
 }
 

@@ -22,6 +22,17 @@ export function createUserRepository(db: Database) {
         .executeTakeFirst();
     },
 
+    /** Which of `keys` are a user's current profile picture. */
+    async currentPictureKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('users')
+        .select('profile_picture_key')
+        .where('profile_picture_key', 'in', keys)
+        .execute();
+      return new Set(rows.map((row) => row.profile_picture_key ?? ''));
+    },
+
     async update(
       id: string,
       patch: Partial<
