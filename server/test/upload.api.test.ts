@@ -389,6 +389,60 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
     });
   });
 
+  describe('checksum field', () => {
+    const bytes = () => fixture('photo-exif.jpg');
+    const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    const send = (who: Auth, name: string, extra: Record<string, string>) =>
+      upload(who, { path: `Checks/${name}`, mtime: '1700000000', ...extra }, { name, data: bytes() });
+
+    async function storedOf(who: Auth) {
+      const files = await t.store.db
+        .selectFrom('files')
+        .select('id')
+        .where('user_id', '=', who.userId)
+        .execute();
+      return { files: files.length, usedSpace: await usedSpace(who.userId) };
+    }
+
+    it('stores a file whose bytes hash to the checksum sent, in either case', async () => {
+      const carol = await t.signUp();
+      const res = await send(carol, 'match.jpg', { checksum: sha256(bytes()).toUpperCase() });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().checksum).toBe(sha256(bytes()));
+      expect(await storedOf(carol)).toEqual({ files: 1, usedSpace: bytes().length });
+    });
+
+    it('refuses bytes that hash otherwise, storing and counting nothing', async () => {
+      const dave = await t.signUp();
+      const contentBefore = await blobKeys();
+      const wrong = sha256(Buffer.from('some other bytes'));
+      const res = await send(dave, 'mismatch.jpg', { checksum: wrong });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'checksum does not match the uploaded bytes' });
+      expect(await storedOf(dave)).toEqual({ files: 0, usedSpace: 0 });
+      expect(await blobKeys()).toEqual(contentBefore);
+      const job = await t.app.inject({ url: '/st/4/jobs/default', headers: { authorization: dave.auth } });
+      expect(job.json().serial).toBe(0);
+    });
+
+    it('refuses a checksum that is not a SHA-256 before reading the file', async () => {
+      const erin = await t.signUp();
+      for (const checksum of ['abc', 'z'.repeat(64), `${sha256(bytes())}00`]) {
+        const res = await send(erin, 'malformed.jpg', { checksum });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: 'checksum must be a SHA-256 as 64 hexadecimal digits' });
+      }
+      expect(await storedOf(erin)).toEqual({ files: 0, usedSpace: 0 });
+    });
+
+    it('still accepts an upload without one', async () => {
+      const frank = await t.signUp();
+      const res = await send(frank, 'unchecked.jpg', {});
+      expect(res.statusCode).toBe(201);
+      expect(await storedOf(frank)).toEqual({ files: 1, usedSpace: bytes().length });
+    });
+  });
+
   describe('rights', () => {
     it('answers 401 without a token', async () => {
       expect(

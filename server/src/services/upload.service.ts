@@ -28,7 +28,11 @@ export interface UploadFields {
   groupType?: 'live' | 'burst' | null;
   groupId?: string | null;
   master?: boolean;
+  /** The SHA-256 the client computed, lowercase hex: bytes that hash otherwise are refused. */
+  checksum?: string;
 }
+
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
 
 /** A part of a multipart upload as it arrives: a text field, or the file's bytes, still unread. */
 export type UploadPart =
@@ -69,6 +73,10 @@ export function uploadFieldsFrom(raw: Record<string, string>): UploadFields {
   if (master !== undefined && !['1', '0', 'true', 'false', ''].includes(master)) {
     throw badRequest("master must be '1' or '0'");
   }
+  const checksum = raw.checksum || undefined;
+  if (checksum !== undefined && !SHA256_HEX.test(checksum)) {
+    throw badRequest('checksum must be a SHA-256 as 64 hexadecimal digits');
+  }
   return {
     path: raw.path,
     mtime: parseNumberField('mtime', raw.mtime),
@@ -77,6 +85,7 @@ export function uploadFieldsFrom(raw: Record<string, string>): UploadFields {
     groupType,
     groupId: raw.group_id || null,
     master: master === '1' || master === 'true',
+    checksum: checksum?.toLowerCase(),
   };
 }
 
@@ -280,7 +289,8 @@ export function createUploadService(deps: UploadServiceDeps) {
   /**
    * A multipart upload: the text fields, then the file part, streamed through the ingest. Before a
    * byte of the file is read, the fields are checked and, from `minimumFileSize` (the least the
-   * declared length can hold), the size limits.
+   * declared length can hold), the size limits. With a `checksum` field, bytes that hash otherwise
+   * are refused after they arrive, and nothing of them is kept.
    */
   async function receive(
     session: Session,
@@ -315,7 +325,10 @@ export function createUploadService(deps: UploadServiceDeps) {
         part.file.resume();
         await prepare(session, jobIdParam, fields, opts.minimumFileSize);
       }
-      const result = await ingest(session, prepared, part.file, { signal: opts.signal });
+      const result = await ingest(session, prepared, part.file, {
+        signal: opts.signal,
+        expectedSha256: fields.checksum,
+      });
       answered = { file: toFileRecord(result.file, signer), created: result.created };
     }
     if (!answered) throw badRequest('file is required');

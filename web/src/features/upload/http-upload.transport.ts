@@ -61,6 +61,8 @@ function uploadMultipart(request: TransportUpload): Promise<FileRecord> {
     form.append('path', request.path);
     form.append('mtime', String(request.mtime));
     form.append('policy', 'no_duplicates');
+    // The server refuses bytes that do not hash to this, so a corrupted transfer is never stored.
+    form.append('checksum', request.checksum);
     form.append('file', request.file, request.file.name);
     xhr.open('POST', apiUrl(`/jobs/${encodeURIComponent(request.jobId)}/upload`));
     xhr.setRequestHeader('Accept', 'application/json');
