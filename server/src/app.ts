@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { accountRoutes } from './http/account.routes';
 import { accountAttributeRoutes } from './http/account-attribute.routes';
 import { authPlugin } from './http/auth.plugin';
+import { compressionPlugin } from './http/compression.plugin';
 import { devicesRoutes } from './http/devices.routes';
 import { errorHandlerPlugin } from './http/error-handler.plugin';
 import { filesRoutes } from './http/files.routes';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', close);
 
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth: services.auth });
