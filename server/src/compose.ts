@@ -149,5 +149,3 @@ export async function composeServices(deps: CompositionDeps) {
     },
   };
 }
-
-export type Services = Awaited<ReturnType<typeof composeServices>>['services'];

@@ -5,7 +5,8 @@ import { DomainError, notFound } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
 import type { Session } from './auth.service';
 import type { FileService } from './file.service';
-import type { UploadFields, UploadService } from './upload.service';
+import type { UploadService } from './upload.service';
+import { fieldsFromTusMetadata } from './upload-fields';
 
 /** Incomplete uploads expire after a day; outcomes are kept a day after their upload ended. */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -19,24 +20,6 @@ export interface ResumableUploadDeps {
   blobs: BlobStore;
   repos: Pick<Repositories, 'tusUploads'>;
   clock: () => number;
-}
-
-function fieldsFrom(metadata: TusMetadata | undefined): {
-  jobId: string;
-  fields: UploadFields;
-  checksum?: string;
-} {
-  const meta = metadata ?? {};
-  const mtime = meta.mtime ? Number(meta.mtime) : undefined;
-  return {
-    jobId: meta.job_id || 'default',
-    fields: {
-      path: meta.path || meta.filename || undefined,
-      mtime: mtime !== undefined && Number.isFinite(mtime) ? mtime : undefined,
-      policy: 'keep_both',
-    },
-    checksum: meta.checksum || undefined,
-  };
 }
 
 /** The `{ error }` a failed upload's outcome keeps: the public reason, never internals. */
@@ -70,7 +53,7 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
      * anything the client sent under that key.
      */
     async begin(session: Session, upload: { metadata?: TusMetadata; size?: number }): Promise<TusMetadata> {
-      const { jobId, fields } = fieldsFrom(upload.metadata);
+      const { jobId, fields } = fieldsFromTusMetadata(upload.metadata);
       await uploads.prepare(session, jobId, fields, upload.size);
       return { ...upload.metadata, user_id: session.userId };
     },
@@ -84,13 +67,13 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
       upload: { id: string; size?: number; metadata?: TusMetadata },
     ): Promise<string> {
       const store = await loadDatastore();
-      const { jobId, fields, checksum } = fieldsFrom(upload.metadata);
+      const { jobId, fields } = fieldsFromTusMetadata(upload.metadata);
       await repo.setStatus(upload.id, 'processing', {}, clock());
       try {
         const prepared = await uploads.prepare(session, jobId, fields);
         const { file } = await uploads.ingest(session, prepared, store.read(upload.id), {
           size: upload.size,
-          expectedSha256: checksum,
+          expectedSha256: fields.checksum,
         });
         await repo.setStatus(upload.id, 'done', { fileId: file.id }, clock());
         return file.id;

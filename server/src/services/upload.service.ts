@@ -18,21 +18,7 @@ import { type FileUrlSigner, metadataJson, toFileRecord } from './file.service';
 import { insertFile, type NewFileInput } from './file-bookkeeping';
 import type { JobService } from './job.service';
 import type { Sha256Thread, StreamingSha256 } from './sha256-thread';
-
-/** Fields that come with the bytes (multipart text fields or tus Upload-Metadata), still unchecked. */
-export interface UploadFields {
-  path: string | undefined;
-  mtime: number | undefined;
-  ctime?: number;
-  policy?: UploadPolicy;
-  groupType?: 'live' | 'burst' | null;
-  groupId?: string | null;
-  master?: boolean;
-  /** The SHA-256 the client computed, lowercase hex: bytes that hash otherwise are refused. */
-  checksum?: string;
-}
-
-const SHA256_HEX = /^[0-9a-f]{64}$/i;
+import { fieldsFromForm, type UploadFields } from './upload-fields';
 
 /** A part of a multipart upload as it arrives: a text field, or the file's bytes, still unread. */
 export type UploadPart =
@@ -49,44 +35,6 @@ export interface UploadServiceDeps {
   signer: FileUrlSigner | null;
   maxSpaceOf(userId: string): Promise<number>;
   clock: () => number;
-}
-
-function parseNumberField(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw badRequest(`${name} must be a non-negative number`);
-  return value;
-}
-
-/** Multipart text fields, checked one by one so that the reply names the field at fault. */
-export function uploadFieldsFrom(raw: Record<string, string>): UploadFields {
-  const policy = raw.policy || undefined;
-  if (policy !== undefined && policy !== 'no_duplicates' && policy !== 'keep_both') {
-    throw badRequest("policy must be 'no_duplicates' or 'keep_both'");
-  }
-  const groupType = raw.group_type || null;
-  if (groupType !== null && groupType !== 'live' && groupType !== 'burst') {
-    throw badRequest("group_type must be 'live' or 'burst'");
-  }
-  if ((raw.group_id ?? '').length > 255) throw badRequest('group_id must be at most 255 characters');
-  const master = raw.master;
-  if (master !== undefined && !['1', '0', 'true', 'false', ''].includes(master)) {
-    throw badRequest("master must be '1' or '0'");
-  }
-  const checksum = raw.checksum || undefined;
-  if (checksum !== undefined && !SHA256_HEX.test(checksum)) {
-    throw badRequest('checksum must be a SHA-256 as 64 hexadecimal digits');
-  }
-  return {
-    path: raw.path,
-    mtime: parseNumberField('mtime', raw.mtime),
-    ctime: parseNumberField('ctime', raw.ctime),
-    policy: policy as UploadPolicy | undefined,
-    groupType,
-    groupId: raw.group_id || null,
-    master: master === '1' || master === 'true',
-    checksum: checksum?.toLowerCase(),
-  };
 }
 
 /** Where an upload's bytes go before their checksum is known; recorded as the content's blob_key. */
@@ -316,7 +264,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         part.file.resume();
         throw badRequest('path is required (text fields must come before the file part)');
       }
-      const fields = uploadFieldsFrom(raw);
+      const fields = fieldsFromForm(raw);
       const prepared = await prepare(session, jobIdParam, fields).catch((error) => {
         part.file.resume();
         throw error;
