@@ -1,5 +1,3 @@
-import { createSHA256 } from 'hash-wasm';
-
 const abortError = () => new DOMException('The hash was aborted', 'AbortError');
 
 /**
@@ -7,6 +5,8 @@ const abortError = () => new DOMException('The hash was aborted', 'AbortError');
  * only one chunk of the browser's stream is held at a time.
  */
 export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
+  // The WebAssembly hasher is fetched with the first upload, not with the app.
+  const { createSHA256 } = await import('hash-wasm');
   const hasher = await createSHA256();
   hasher.init();
   const reader = blob.stream().getReader();

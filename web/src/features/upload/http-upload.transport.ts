@@ -1,5 +1,5 @@
 import { FILE_ID_HEADER, type FileRecord } from '@nordlys/contract/file';
-import * as tus from 'tus-js-client';
+import type { DetailedError } from 'tus-js-client';
 import { apiUrl, basicAuthHeader } from '../../api/client';
 import { getAuthToken } from '../../api/session';
 import {
@@ -98,7 +98,7 @@ function uploadMultipart(request: TransportUpload): Promise<FileRecord> {
 }
 
 function tusFailure(error: Error): UploadFailure {
-  const response = (error as tus.DetailedError).originalResponse;
+  const response = (error as DetailedError).originalResponse;
   if (!response) return new UploadFailure('network', error.message);
   return failureFromAnswer(response.getStatus(), parseReason(response.getBody() ?? ''));
 }
@@ -141,6 +141,8 @@ async function finishedRecord(
 /** Chunked tus upload; its URL is kept in localStorage so a reload or a lost line resumes it. */
 async function uploadResumable(request: TransportUpload, endpoint: string): Promise<FileRecord> {
   const { file, signal } = request;
+  // tus-js-client is fetched with the first file large enough to need it.
+  const { Upload } = await import('tus-js-client');
   let fileId: string | null = null;
   let settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
   const finished = new Promise<void>((resolve, reject) => {
@@ -148,7 +150,7 @@ async function uploadResumable(request: TransportUpload, endpoint: string): Prom
   });
   // Until start() the promise may settle (an abort) with nobody awaiting it yet.
   finished.catch(() => {});
-  const upload = new tus.Upload(file, {
+  const upload = new Upload(file, {
     endpoint: apiUrl(endpoint),
     chunkSize: TUS_CHUNK_SIZE,
     // The engine owns retrying (Offline, the 4 s countdown, Retrying), so tus must not retry on its own.
