@@ -8,5 +8,5 @@ export function RouteError() {
   useEffect(() => {
     console.error(error);
   }, [error]);
-  return <ErrorFallback />;
+  return <ErrorFallback error={error} />;
 }

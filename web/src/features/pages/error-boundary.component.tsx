@@ -25,7 +25,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.error !== null) return <ErrorFallback />;
+    if (this.state.error !== null) return <ErrorFallback error={this.state.error} />;
     return this.props.children;
   }
 }

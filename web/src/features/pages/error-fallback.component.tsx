@@ -1,9 +1,16 @@
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { isPreloadError } from '../../routing/preload-error.events';
 import { StatusPage } from './status-page.component';
 
+export interface ErrorFallbackProps {
+  /** What was thrown; a part of the app that failed to load asks for a reload, which fetches the newest. */
+  error?: unknown;
+  onReload?: () => void;
+}
+
 /** What a crashed screen turns into; deliberately free of router hooks so it works above the router. */
-export function ErrorFallback({ onReload = () => window.location.reload() }: { onReload?: () => void }) {
+export function ErrorFallback({ error, onReload = () => window.location.reload() }: ErrorFallbackProps) {
   const { t } = useTranslation(['pages', 'common']);
   return (
     <div role="alert" className="error-fallback">
@@ -18,7 +25,7 @@ export function ErrorFallback({ onReload = () => window.location.reload() }: { o
           </button>
         }
       >
-        <p>{t('pages:boundary.body')}</p>
+        <p>{t(isPreloadError(error) ? 'pages:boundary.partMissingBody' : 'pages:boundary.body')}</p>
       </StatusPage>
     </div>
   );
