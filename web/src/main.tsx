@@ -5,12 +5,23 @@ import 'virtual:theme-palette.css';
 import './ui/base.css';
 import './i18n/i18n';
 import { App } from './app/app';
+import { bootstrap } from './app/bootstrap';
+import { StartupFailure } from './app/startup-failure.component';
 import { adoptStyleNonce } from './app/style-nonce';
+import { listenForPreloadErrors } from './routing/preload-error.events';
+import { store } from './state/store';
 
+listenForPreloadErrors();
 adoptStyleNonce();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// Bootstrap runs before the router reads the URL it may rewrite (flag query).
+bootstrap(store).then(
+  (environment) =>
+    root.render(
+      <StrictMode>
+        <App environment={environment} />
+      </StrictMode>,
+    ),
+  (error: unknown) => root.render(<StartupFailure error={error} />),
 );

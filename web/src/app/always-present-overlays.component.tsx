@@ -1,13 +1,22 @@
-import {
-  SessionExpiredDialog,
-  UserDisabledRedirect,
-} from '../features/auth/session-expired-dialog.component';
+import { useSelector } from 'react-redux';
+import { selectLoginStatus } from '../features/auth/login-status.slice';
+import { UserDisabledRedirect } from '../features/auth/user-disabled-redirect.component';
 import { ConnectivityBanner } from '../features/connectivity/connectivity-banner.component';
-import { DialogHost } from '../features/dialogs/dialog-host.component';
+import { selectOpenDialog } from '../features/dialogs/dialog.slice';
 import { QaMarker } from '../features/flags/qa-marker.component';
 import { ToastHost } from '../features/toasts/toast-host.component';
-import { UploadOverlay } from '../features/upload/upload-overlay.component';
+import { lazyPart } from '../routing/lazy-part';
 import { useAppEnvironment } from './app-environment.context';
+import { MountWhenWanted } from './mount-when-wanted.component';
+import { UploadOnDemand } from './upload-on-demand.component';
+
+// The dialogs (and the modal layer under them) are fetched the first time one opens.
+const DialogHost = lazyPart(() =>
+  import('../features/dialogs/dialog-host.component').then((module) => module.DialogHost),
+);
+const SessionExpiredDialog = lazyPart(() =>
+  import('../features/auth/session-expired-dialog.component').then((module) => module.SessionExpiredDialog),
+);
 
 /**
  * Composition point for everything mounted once, above every screen (core.md §2 "Always-present
@@ -17,13 +26,19 @@ import { useAppEnvironment } from './app-environment.context';
  */
 export function AlwaysPresentOverlays() {
   const { onStagingHost } = useAppEnvironment();
+  const dialogOpen = useSelector(selectOpenDialog) !== null;
+  const sessionExpired = useSelector(selectLoginStatus) === 'UNAUTHENTICATED';
   return (
     <>
       <ConnectivityBanner />
       <ToastHost />
-      <UploadOverlay />
-      <DialogHost />
-      <SessionExpiredDialog />
+      <UploadOnDemand />
+      <MountWhenWanted wanted={dialogOpen}>
+        <DialogHost />
+      </MountWhenWanted>
+      <MountWhenWanted wanted={sessionExpired}>
+        <SessionExpiredDialog />
+      </MountWhenWanted>
       <UserDisabledRedirect />
       <QaMarker onStagingHost={onStagingHost} />
     </>

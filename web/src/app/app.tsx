@@ -3,13 +3,12 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../features/pages/error-boundary.component';
 import { store } from '../state/store';
+import type { AppEnvironment } from './app-environment';
 import { AppEnvironmentContext } from './app-environment.context';
-import { bootstrap } from './bootstrap';
 import { createAppRouter } from './router';
 
-export function App() {
-  // Lazy state: bootstrap must run before the router reads the URL it may rewrite (flag query).
-  const [environment] = useState(() => bootstrap(store));
+/** The app, once bootstrap() has settled the environment and the language. */
+export function App({ environment }: { environment: AppEnvironment }) {
   const [router] = useState(createAppRouter);
   return (
     <ErrorBoundary>

@@ -8,20 +8,25 @@ import type { AppStore } from '../state/store';
 import { wireAccount } from './account-wiring';
 import { type AppEnvironment, environmentFor } from './app-environment';
 import { wireFileActions } from './file-actions-wiring';
+import { preloadScreenAt } from './route-table';
 
-/** Everything decided once before the first render: host facts, language, test flags. */
-export function bootstrap(store: AppStore): AppEnvironment {
+/**
+ * Everything decided once before the first render: host facts, language, test flags. Resolves once
+ * the language's strings are in; the session and the first screen's code download meanwhile.
+ */
+export async function bootstrap(store: AppStore): Promise<AppEnvironment> {
   const environment = environmentFor(window.location.hostname, readClientConfig());
-  applyLocale(
-    chooseLocale({
-      cookie: document.cookie,
-      browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
-      onNorwegianHost: environment.onNorwegianHost,
-    }),
-  );
+  const locale = chooseLocale({
+    cookie: document.cookie,
+    browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+    onNorwegianHost: environment.onNorwegianHost,
+  });
+  const strings = applyLocale(locale);
   store.dispatch(flagsLoaded(applyFlagQueryAtStartup()));
   wireAccount(store.dispatch);
   wireFileActions();
   document.title = documentTitle(environment.brandName);
+  preloadScreenAt(window.location.pathname);
+  await strings;
   return environment;
 }

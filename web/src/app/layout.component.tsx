@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
@@ -37,7 +38,11 @@ export function Layout() {
       </a>
       {inApp ? null : <TopNav brandName={brandName} actions={<UploadButton />} />}
       <main id="main" className="layout__main" tabIndex={-1}>
-        <Outlet />
+        {/* Screens load on demand. Nothing stands in on the first visit (the screens bring their own
+            skeletons); on a later navigation the current screen stays until the next one is ready. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       {showFooter ? (
         <Footer brandName={brandName} links={config.links} languageSwitcher={<LanguageSwitcher />} />

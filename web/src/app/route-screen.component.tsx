@@ -20,6 +20,11 @@ export function RouteScreen({ entry }: { entry: ScreenRoute }) {
     document.title = documentTitle(brandName, entry.screen === 'start' ? undefined : title);
   }, [brandName, entry.screen, title]);
 
+  // A protected screen is not rendered until the session is restored; its code downloads meanwhile.
+  useEffect(() => {
+    void entry.preload?.();
+  }, [entry]);
+
   const Screen = entry.Component;
   const screen = Screen ? (
     <Screen brandName={brandName} params={params} />

@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router';
 import { IN_APP_PREFIX } from '../features/shell/in-app-mode';
 import type { ScreenRoute } from '../routing/screen-route';
 import { PLANNED_SCREENS } from './planned-screens';
@@ -21,3 +22,12 @@ const IN_APP_ROUTES: ScreenRoute[] = IN_APP_PATHS.map((path) => {
 });
 
 export const ROUTE_TABLE: readonly ScreenRoute[] = [...WEB_ROUTES, ...IN_APP_ROUTES];
+
+/** Starts fetching the code of the screen at this path, ahead of the first render. */
+export function preloadScreenAt(pathname: string): void {
+  const match = matchRoutes(
+    ROUTE_TABLE.map((entry) => ({ path: entry.path, entry })),
+    pathname,
+  )?.at(-1);
+  void match?.route.entry.preload?.();
+}

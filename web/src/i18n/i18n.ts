@@ -1,25 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-// Each feature keeps its strings in locales/<locale>/<namespace>.json; all are bundled.
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
-  import: 'default',
+type Catalogue = Record<string, unknown>;
+
+// Each feature keeps its strings in locales/<locale>/<namespace>.json. The build puts one language's
+// files in one chunk (vite.config.ts), so the app fetches only the language it shows.
+const files = import.meta.glob<Catalogue>('./locales/*/*.json', { import: 'default' });
+
+const CATALOGUE_PATH = /\.\/locales\/([^/]+)\/([^/]+)\.json$/;
+
+const catalogueFiles = Object.entries(files).flatMap(([path, load]) => {
+  const match = CATALOGUE_PATH.exec(path);
+  return match ? [{ locale: match[1] as string, namespace: match[2] as string, load }] : [];
 });
 
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, messages] of Object.entries(files)) {
-  const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, locale, ns] = match as unknown as [string, string, string];
-  resources[locale] ??= {};
-  resources[locale][ns] = messages;
-}
-
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+export const namespaces = [...new Set(catalogueFiles.map((file) => file.namespace))];
 
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: 'en_US',
   fallbackLng: 'en_US',
   ns: namespaces,
@@ -27,5 +25,20 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * Fetches a language's catalogues once; t() has them from then on. Switch the language only after
+ * this resolves, or the screen shows keys until the next render. Every language has every key
+ * (i18n/locale-catalogues.test.ts), so the fallback language is not fetched alongside.
+ */
+export async function loadLocale(locale: string): Promise<void> {
+  await Promise.all(
+    catalogueFiles
+      .filter((file) => file.locale === locale && !i18next.hasResourceBundle(locale, file.namespace))
+      .map(async (file) => {
+        i18next.addResourceBundle(locale, file.namespace, await file.load(), true, true);
+      }),
+  );
+}
 
 export default i18next;

@@ -23,6 +23,11 @@ export interface ScreenRoute {
   requiresLogin?: boolean;
   /** The screen; absent while its feature has not landed, and the placeholder stands in. */
   Component?: (props: ScreenProps) => ReactNode;
+  /**
+   * Starts fetching the screen's code when the route is matched, so a protected screen downloads
+   * while the session is restored rather than after.
+   */
+  preload?: () => Promise<void>;
 }
 
 export type ScreenRouteOptions = Omit<ScreenRoute, 'path' | 'screen' | 'feature' | 'titleKey'>;

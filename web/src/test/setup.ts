@@ -1,6 +1,10 @@
+import { LOCALES } from '@nordlys/contract/constants';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../i18n/i18n';
+import { loadLocale } from '../i18n/i18n';
+
+// The app fetches one language at start-up; tests switch between all of them.
+await Promise.all(LOCALES.map(loadLocale));
 
 afterEach(() => {
   cleanup();

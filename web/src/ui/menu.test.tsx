@@ -20,11 +20,13 @@ describe('Menu', () => {
         ]}
       />,
     );
-    const trigger = screen.getByRole('button', { name: 'More' });
-    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
-    trigger.focus();
+    // Until first opened the button is drawn alone, already announced as a menu button.
+    const drawnAlone = screen.getByRole('button', { name: 'More' });
+    expect(drawnAlone.getAttribute('aria-haspopup')).toBe('menu');
+    expect(drawnAlone.getAttribute('aria-expanded')).toBe('false');
+    drawnAlone.focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(await screen.findByRole('menu')).toBeTruthy();
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Set as cover',
       'Delete',
@@ -37,6 +39,6 @@ describe('Menu', () => {
     expect(onDelete).toHaveBeenCalledTimes(1);
     expect(onCover).not.toHaveBeenCalled();
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More' }));
   });
 });

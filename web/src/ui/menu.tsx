@@ -1,6 +1,6 @@
-import { DropdownMenu } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
-import './menu.css';
+import type { KeyboardEvent, MouseEvent, ReactElement, ReactNode, SyntheticEvent } from 'react';
+import { cloneElement, useState } from 'react';
+import { onDemand, useOnDemand } from './on-demand';
 
 export type MenuEntry =
   | {
@@ -24,45 +24,57 @@ export interface MenuProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-/** A dropdown menu; arrow keys move, Enter/Space select, Escape closes and refocuses the trigger. */
-export function Menu({ trigger, items, align = 'end', side = 'bottom', open, onOpenChange }: MenuProps) {
-  return (
-    // Not modal: a modal menu hides the rest of the page with aria-hidden while leaving it in the tab
-    // order, which assistive technology reports as hidden yet focusable content. Escape and a click
-    // or focus outside still close it.
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          className="ui-menu"
-          align={align}
-          side={side}
-          sideOffset={4}
-          collisionPadding={8}
-        >
-          {items.map((entry) =>
-            entry.type === 'separator' ? (
-              <DropdownMenu.Separator key={entry.id} className="ui-menu__separator" />
-            ) : (
-              <DropdownMenu.Item
-                key={entry.id}
-                className={['ui-menu__item', entry.danger && 'ui-menu__item--danger']
-                  .filter(Boolean)
-                  .join(' ')}
-                disabled={entry.disabled}
-                onSelect={entry.onSelect}
-              >
-                {entry.icon && (
-                  <span className="ui-menu__icon" aria-hidden="true">
-                    {entry.icon}
-                  </span>
-                )}
-                <span>{entry.label}</span>
-              </DropdownMenu.Item>
-            ),
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+// The menu layer (Radix, with its positioning) is not needed to draw a closed menu's button.
+const dropdown = onDemand(() => import('./menu-dropdown'));
+
+type TriggerProps = {
+  onPointerEnter?: (event: SyntheticEvent) => void;
+  onFocus?: (event: SyntheticEvent) => void;
+  onClick?: (event: MouseEvent) => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+};
+
+/**
+ * A dropdown menu; arrow keys move, Enter/Space select, Escape closes and refocuses the trigger.
+ * Until a menu is first wanted its button is drawn alone: pointing at it or focusing it fetches the
+ * menu, and opening it (click, Enter, Space, ArrowDown) shows the menu as soon as that is in.
+ */
+export function Menu(props: MenuProps) {
+  const [loaded, request] = useOnDemand(dropdown);
+  // A menu drawn before the menu layer arrived keeps its plain button until it is opened, so a
+  // focused button is not swapped under the keyboard.
+  const [loadedAtFirstDraw] = useState(loaded !== undefined);
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  if (loaded && (loadedAtFirstDraw || openOnArrival)) {
+    return <loaded.MenuDropdown {...props} defaultOpen={openOnArrival} />;
+  }
+  const trigger = props.trigger as ReactElement<TriggerProps>;
+  const open = () => {
+    setOpenOnArrival(true);
+    props.onOpenChange?.(true);
+    request();
+  };
+  return cloneElement(trigger, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: (event: SyntheticEvent) => {
+      trigger.props.onPointerEnter?.(event);
+      request();
+    },
+    onFocus: (event: SyntheticEvent) => {
+      trigger.props.onFocus?.(event);
+      request();
+    },
+    onClick: (event: MouseEvent) => {
+      trigger.props.onClick?.(event);
+      open();
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      trigger.props.onKeyDown?.(event);
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        open();
+      }
+    },
+  } as TriggerProps & { 'aria-haspopup': 'menu'; 'aria-expanded': boolean });
 }

@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { TOOLTIP_DELAY_MS, Tooltip } from './tooltip';
 
 beforeEach(() => {
-  vi.useFakeTimers();
   // jsdom has no ResizeObserver; Radix's popper measures the arrow with it.
   vi.stubGlobal(
     'ResizeObserver',
@@ -24,14 +23,38 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The tooltip layer arrives after the first draw (Radix marks its trigger); the delays are timed from then. */
+async function triggerNamed(name: string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByRole('button', { name }).dataset.state).toBe('closed'));
+  vi.useFakeTimers();
+  return screen.getByRole('button', { name });
+}
+
 describe('Tooltip', () => {
+  it('keeps the focus on its element when the tooltip layer arrives, and shows the tooltip', async () => {
+    vi.resetModules();
+    const fresh = await import('./tooltip');
+    render(
+      <fresh.Tooltip content="Subscribe to upload">
+        <Button>Upload</Button>
+      </fresh.Tooltip>,
+    );
+    const drawnAlone = screen.getByRole('button', { name: 'Upload' });
+    expect(drawnAlone.dataset.state).toBeUndefined();
+    act(() => drawnAlone.focus());
+    const tooltip = await screen.findByRole('tooltip');
+    const trigger = screen.getByRole('button', { name: 'Upload' });
+    expect(document.activeElement).toBe(trigger);
+    expect(trigger.getAttribute('aria-describedby')).toBe(tooltip.id);
+  });
+
   it('opens only after 500 ms of hovering and describes the trigger', async () => {
     render(
       <Tooltip content="Subscribe to upload">
         <Button>Upload</Button>
       </Tooltip>,
     );
-    const trigger = screen.getByRole('button', { name: 'Upload' });
+    const trigger = await triggerNamed('Upload');
     hover(trigger);
     expect(TOOLTIP_DELAY_MS).toBe(500);
 
@@ -53,7 +76,7 @@ describe('Tooltip', () => {
         <Button>Target</Button>
       </Tooltip>,
     );
-    const trigger = screen.getByRole('button', { name: 'Target' });
+    const trigger = await triggerNamed('Target');
     hover(trigger);
     act(() => vi.advanceTimersByTime(300));
     unhover(trigger);

@@ -1,5 +1,11 @@
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
-import { ProfilePicturePage, type ProfilePicturePageProps } from './profile-picture-page.component';
+import type { ProfilePicturePageProps } from './profile-picture-page.component';
+
+// The crop UI (react-easy-crop) loads with this page only.
+const ProfilePicturePage = lazyPart(() =>
+  import('./profile-picture-page.component').then((module) => module.ProfilePicturePage),
+);
 
 const route = routesOf('account');
 
@@ -8,6 +14,7 @@ export type AccountScreenSlots = Pick<ProfilePicturePageProps, 'renderTimelinePi
 export const accountScreens = ({ renderTimelinePicker }: AccountScreenSlots): readonly ScreenRoute[] => [
   route('/selectProfilePicture', 'selectProfilePicture', {
     ...SIGNED_IN_ROUTE,
+    preload: ProfilePicturePage.preload,
     Component: () => <ProfilePicturePage renderTimelinePicker={renderTimelinePicker} />,
   }),
 ];

@@ -1,7 +1,16 @@
+import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute, type ScreenRouteOptions } from '../../routing/screen-route';
-import { LoginGatePage } from './login-gate-page.component';
 import type { GateScreen } from './login-gates';
-import { LoginCallbackPage, LoginStartPage } from './login-pages.component';
+
+const LoginGatePage = lazyPart(() =>
+  import('./login-gate-page.component').then((module) => module.LoginGatePage),
+);
+const LoginStartPage = lazyPart(() =>
+  import('./login-pages.component').then((module) => module.LoginStartPage),
+);
+const LoginCallbackPage = lazyPart(() =>
+  import('./login-pages.component').then((module) => module.LoginCallbackPage),
+);
 
 const route = routesOf('auth');
 

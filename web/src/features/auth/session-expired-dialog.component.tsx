@@ -1,18 +1,10 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { authPorts } from './auth.ports';
-import { USER_DISABLED_REASON } from './login.thunks';
-import {
-  selectLoginStatus,
-  selectUserDisabled,
-  sessionExpiredClosed,
-  userDisabledShown,
-} from './login-status.slice';
+import { selectLoginStatus, sessionExpiredClosed } from './login-status.slice';
 import { useStartLogin } from './use-start-login';
 
 /** Shown when the status becomes UNAUTHENTICATED; only its buttons close it. */
@@ -45,17 +37,4 @@ export function SessionExpiredDialog() {
       }
     />
   );
-}
-
-/** A disabled account ends up on the account-terminated page. */
-export function UserDisabledRedirect() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const disabled = useSelector(selectUserDisabled);
-  useEffect(() => {
-    if (!disabled) return;
-    dispatch(userDisabledShown());
-    void navigate(`/error/${USER_DISABLED_REASON}`, { replace: true });
-  }, [disabled, dispatch, navigate]);
-  return null;
 }

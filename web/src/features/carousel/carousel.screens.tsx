@@ -1,6 +1,11 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
-import { CarouselPage, type CarouselPageProps } from './carousel-page.component';
+import type { CarouselPageProps } from './carousel-page.component';
+
+const CarouselPage = lazyPart(() =>
+  import('./carousel-page.component').then((module) => module.CarouselPage),
+);
 
 const route = routesOf('carousel');
 
@@ -21,6 +26,7 @@ function TimelineCarouselScreen({
 export const carouselScreens = (slots: CarouselScreenSlots): readonly ScreenRoute[] => [
   route('/photos/:fileID', 'timelineCarousel', {
     ...SIGNED_IN_ROUTE,
+    preload: CarouselPage.preload,
     Component: ({ params }) => <TimelineCarouselScreen fileId={params.fileID ?? ''} {...slots} />,
   }),
 ];

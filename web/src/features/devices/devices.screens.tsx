@@ -1,8 +1,14 @@
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
-import { DevicesPage } from './devices-page.component';
+
+const DevicesPage = lazyPart(() => import('./devices-page.component').then((module) => module.DevicesPage));
 
 const route = routesOf('devices');
 
 export const DEVICES_SCREENS: readonly ScreenRoute[] = [
-  route('/settings/devices', 'devices', { ...SIGNED_IN_ROUTE, Component: () => <DevicesPage /> }),
+  route('/settings/devices', 'devices', {
+    ...SIGNED_IN_ROUTE,
+    preload: DevicesPage.preload,
+    Component: () => <DevicesPage />,
+  }),
 ];

@@ -1,6 +1,10 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
-import { DocumentsPage } from './documents-page.component';
+
+const DocumentsPage = lazyPart(() =>
+  import('./documents-page.component').then((module) => module.DocumentsPage),
+);
 
 const route = routesOf('documents');
 
@@ -14,5 +18,9 @@ function DocumentsScreen({ useAccount }: DocumentsScreenSlots) {
 }
 
 export const documentsScreens = (slots: DocumentsScreenSlots): readonly ScreenRoute[] => [
-  route('/documents', 'documents', { ...SIGNED_IN_ROUTE, Component: () => <DocumentsScreen {...slots} /> }),
+  route('/documents', 'documents', {
+    ...SIGNED_IN_ROUTE,
+    preload: DocumentsPage.preload,
+    Component: () => <DocumentsScreen {...slots} />,
+  }),
 ];

@@ -1,5 +1,9 @@
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute } from '../../routing/screen-route';
-import { TestFlagsPage } from './test-flags-page.component';
+
+const TestFlagsPage = lazyPart(() =>
+  import('./test-flags-page.component').then((module) => module.TestFlagsPage),
+);
 
 const route = routesOf('flags');
 

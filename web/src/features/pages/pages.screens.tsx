@@ -1,8 +1,12 @@
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute } from '../../routing/screen-route';
-import { ErrorPage } from './error-page.component';
-import { HelpPage } from './help-page.component';
-import { NotFoundPage } from './not-found-page.component';
-import { StartPage } from './start-page.component';
+
+const StartPage = lazyPart(() => import('./start-page.component').then((module) => module.StartPage));
+const HelpPage = lazyPart(() => import('./help-page.component').then((module) => module.HelpPage));
+const ErrorPage = lazyPart(() => import('./error-page.component').then((module) => module.ErrorPage));
+const NotFoundPage = lazyPart(() =>
+  import('./not-found-page.component').then((module) => module.NotFoundPage),
+);
 
 const route = routesOf('pages');
 

@@ -1,8 +1,17 @@
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
-import { SettingsPage, type SettingsPageProps } from './settings-page.component';
+import type { SettingsPageProps } from './settings-page.component';
+
+const SettingsPage = lazyPart(() =>
+  import('./settings-page.component').then((module) => module.SettingsPage),
+);
 
 const route = routesOf('settings');
 
 export const settingsScreens = (slots: SettingsPageProps): readonly ScreenRoute[] => [
-  route('/settings', 'settings', { ...SIGNED_IN_ROUTE, Component: () => <SettingsPage {...slots} /> }),
+  route('/settings', 'settings', {
+    ...SIGNED_IN_ROUTE,
+    preload: SettingsPage.preload,
+    Component: () => <SettingsPage {...slots} />,
+  }),
 ];

@@ -1,8 +1,12 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import { useAppDispatch } from '../../state/hooks';
 import type { AppDispatch } from '../../state/store';
-import { TimelinePage } from './timeline-page.component';
+
+const TimelinePage = lazyPart(() =>
+  import('./timeline-page.component').then((module) => module.TimelinePage),
+);
 
 const route = routesOf('timeline');
 
@@ -23,5 +27,9 @@ function TimelineScreen({ useAccount, useFilesStored, openUpload }: TimelineScre
 }
 
 export const timelineScreens = (slots: TimelineScreenSlots): readonly ScreenRoute[] => [
-  route('/photos', 'timeline', { ...SIGNED_IN_ROUTE, Component: () => <TimelineScreen {...slots} /> }),
+  route('/photos', 'timeline', {
+    ...SIGNED_IN_ROUTE,
+    preload: TimelinePage.preload,
+    Component: () => <TimelineScreen {...slots} />,
+  }),
 ];

@@ -1,0 +1,14 @@
+import { ErrorBoundary } from '../features/pages/error-boundary.component';
+
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
+/** A start-up that failed (the language's strings did not load) ends in the general error view. */
+export function StartupFailure({ error }: { error: unknown }) {
+  return (
+    <ErrorBoundary>
+      <Rethrow error={error} />
+    </ErrorBoundary>
+  );
+}
