@@ -49,6 +49,9 @@ export const FileRecord = Type.Object({
   height: Nullable(Type.Number()),
   encodingStatus: Type.Optional(EncodingStatus),
   thumbURLSmall: Nullable(Type.String()),
+  thumbURLTile: Nullable(
+    Type.String({ description: 'short edge 512: a grid cell on a dense screen (not in the spec)' }),
+  ),
   thumbURLLarge: Nullable(Type.String()),
   thumbhash: Nullable(Type.String({ description: 'base64' })),
   previewURL: Nullable(Type.String()),

@@ -6,6 +6,14 @@
 
 export type MediaKind = 'picture' | 'movie' | 'document';
 
+/**
+ * The thumbnail sizes a URL's `area` names, smallest first: 256 (short edge 256) and 1280 (fits
+ * inside 1280x1280) are the spec's thumbURLSmall and thumbURLLarge; 512 (short edge 512) is ours,
+ * for grid cells on dense screens, where 256 would be upscaled and 1280 is several times the bytes.
+ */
+export const THUMB_AREAS = [256, 512, 1280] as const;
+export type ThumbArea = (typeof THUMB_AREAS)[number];
+
 export interface SignedFile {
   jobId: string;
   fileId: string;
@@ -17,6 +25,7 @@ export interface SignedFile {
 /** The URL fields of a FileRecord. Documents have no thumbnails; only movies have a videoURL. */
 export interface FileMediaLinks {
   thumbURLSmall: string | null;
+  thumbURLTile: string | null;
   thumbURLLarge: string | null;
   previewURL: string;
   videoURL: string | null;
@@ -32,6 +41,7 @@ export function fileMediaLinks(origin: string, file: SignedFile, mediaKind: Medi
   const hasThumbs = mediaKind !== 'document';
   return {
     thumbURLSmall: hasThumbs ? `${thumb}256&${query}` : null,
+    thumbURLTile: hasThumbs ? `${thumb}512&${query}` : null,
     thumbURLLarge: hasThumbs ? `${thumb}1280&${query}` : null,
     previewURL: `${base}preview?${query}`,
     videoURL: mediaKind === 'movie' ? `${base}video?${query}` : null,

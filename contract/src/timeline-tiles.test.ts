@@ -78,6 +78,7 @@ describe('expandTiles', () => {
       width: 4000,
       height: 3000,
       thumbURLSmall: 'https://photos.example/th/3/p?area=256&exp=1800000000&sig=g1',
+      thumbURLTile: 'https://photos.example/th/3/p?area=512&exp=1800000000&sig=g1',
       thumbURLLarge: 'https://photos.example/th/3/p?area=1280&exp=1800000000&sig=g1',
       thumbhash: 'abc',
       previewURL: 'https://photos.example/st/4/jobs/job%201/files_by_id/p/preview?exp=1800000000&sig=g1',
@@ -94,7 +95,12 @@ describe('expandTiles', () => {
 
   it('builds no URLs without a grant: the client shows placeholders', () => {
     for (const file of expandTiles({ ...tiles, sig: null })) {
-      expect(file).toMatchObject({ thumbURLSmall: null, thumbURLLarge: null, previewURL: null });
+      expect(file).toMatchObject({
+        thumbURLSmall: null,
+        thumbURLTile: null,
+        thumbURLLarge: null,
+        previewURL: null,
+      });
     }
   });
 });

@@ -53,6 +53,7 @@ export type TimelineFile = Pick<
   | 'height'
   | 'encodingStatus'
   | 'thumbURLSmall'
+  | 'thumbURLTile'
   | 'thumbURLLarge'
   | 'thumbhash'
   | 'previewURL'
@@ -132,6 +133,7 @@ export function expandTiles(tiles: TimelineTiles): TimelineFile[] {
       height: tiles.height[i] ?? null,
       ...(isMovie ? { encodingStatus: flags.encodingStatus ?? 'FETCHING' } : {}),
       thumbURLSmall: links?.thumbURLSmall ?? null,
+      thumbURLTile: links?.thumbURLTile ?? null,
       thumbURLLarge: links?.thumbURLLarge ?? null,
       thumbhash: tiles.thumbhash[i] ?? null,
       previewURL: links?.previewURL ?? null,

@@ -136,7 +136,13 @@ export async function composeServices(deps: CompositionDeps) {
       maxSpaceOf: accounts.maxSpaceOf,
       onOrphanBlob: (key, err) => log.warn({ err, key }, 'blob left after purge'),
     }),
-    mediaDelivery: createMediaDeliveryService({ repos, blobs, urls: mediaUrls, clock }),
+    mediaDelivery: createMediaDeliveryService({
+      repos,
+      blobs,
+      urls: mediaUrls,
+      clock,
+      onTileError: (sha256, err) => log.warn({ err, sha256 }, 'tile not made from the large thumbnail'),
+    }),
   };
 
   return {

@@ -9,6 +9,7 @@ import {
   generateMediaUrlSecret,
   MEDIA_URL_SECRET_NAME,
   type MediaUrls,
+  type ThumbArea,
 } from '../src/media/media-urls';
 import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
 import { FFMPEG_PATH, parseFfmpegInfo } from '../src/media/video';
@@ -74,7 +75,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
     await t?.close();
   });
 
-  const thumb = (name: string, area: 256 | 1280, headers: Record<string, string> = {}) => {
+  const thumb = (name: string, area: ThumbArea, headers: Record<string, string> = {}) => {
     const f = files[name]!;
     return t.app.inject({
       method: 'GET',
@@ -87,7 +88,7 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
     return [meta.format, meta.width, meta.height];
   };
 
-  it('makes both thumbnails of a photo, served with strong caching', async () => {
+  it('makes every thumbnail of a photo, served with strong caching', async () => {
     const row = await contentRow(t, files['photo-exif.jpg']!.sha256);
     expect(row.thumb_status).toBe('ready');
     expect(row.thumbhash).toMatch(/^[A-Za-z0-9+/]+=*$/);
@@ -104,6 +105,71 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
     expect(large.headers.etag).not.toBe(small.headers.etag);
     const again = await thumb('photo-exif.jpg', 256, { 'if-none-match': String(small.headers.etag) });
     expect(again.statusCode).toBe(304);
+
+    // The tile was made with them, not on request.
+    expect(await t.blobs.exists(`derived/${files['photo-exif.jpg']!.sha256}/thumb-512.webp`)).toBe(true);
+    const tile = await thumb('photo-exif.jpg', 512);
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/webp');
+    expect(await imageSize(tile.rawPayload)).toEqual(['webp', 683, 512]);
+    expect(tile.rawPayload.length).toBeLessThan(large.rawPayload.length);
+    expect(tile.rawPayload.length).toBeGreaterThan(small.rawPayload.length);
+    expect(tile.headers['cache-control']).toBe(small.headers['cache-control']);
+    expect(tile.headers.etag).not.toBe(small.headers.etag);
+    expect(tile.headers.etag).not.toBe(large.headers.etag);
+    const tileAgain = await thumb('photo-exif.jpg', 512, { 'if-none-match': String(tile.headers.etag) });
+    expect(tileAgain.statusCode).toBe(304);
+  });
+
+  it('answers a tile of a content thumbnailed before tiles with the large one, then with the tile', async () => {
+    const f = await storeFile(
+      t,
+      userId,
+      'before-tiles.jpg',
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#aa6633' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    t.app.mediaProcessing.enqueueContent(f.sha256);
+    await t.app.mediaProcessing.onIdle();
+    // As an earlier version left it: the small and large thumbnails only.
+    await t.blobs.delete(`derived/${f.sha256}/thumb-512.webp`);
+    const url = urls.thumbUrl(f.fileId, 512, { jobId: f.jobId });
+
+    const standIn = await t.app.inject({ method: 'GET', url });
+    expect(standIn.statusCode).toBe(200);
+    expect(standIn.headers['content-type']).toBe('image/webp');
+    expect(await imageSize(standIn.rawPayload)).toEqual(['webp', 1280, 960]);
+    // Not to be kept: the tile replaces it once made.
+    expect(standIn.headers['cache-control']).toBe('no-store');
+    expect(standIn.headers.etag).toBeUndefined();
+
+    let tile = standIn;
+    for (let tries = 0; tries < 100 && tile.headers['cache-control'] === 'no-store'; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      tile = await t.app.inject({ method: 'GET', url });
+    }
+    expect(tile.statusCode).toBe(200);
+    expect(await imageSize(tile.rawPayload)).toEqual(['webp', 683, 512]);
+    expect(tile.headers['cache-control']).toMatch(/^public, max-age=\d{6}, immutable$/);
+    expect(tile.headers.etag).toBe(`"${f.sha256}-512.webp"`);
+    // Still denied without a valid signature, old content or not.
+    const unsigned = await t.app.inject({ method: 'GET', url: url.replace(/&sig=[^&]+/, '') });
+    expect(unsigned.statusCode).toBe(403);
+
+    // With neither the tile nor the large thumbnail, it is missing, not a stand-in.
+    await t.blobs.delete(`derived/${f.sha256}/thumb-512.webp`);
+    await t.blobs.delete(`derived/${f.sha256}/thumb-1280.webp`);
+    const missing = await t.app.inject({ method: 'GET', url });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    // Only the tile stands in: a missing small thumbnail is not answered with another size.
+    await t.blobs.delete(`derived/${f.sha256}/thumb-256.webp`);
+    const small = await t.app.inject({
+      method: 'GET',
+      url: urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }),
+    });
+    expect(small.statusCode).toBe(404);
   });
 
   it('applies EXIF orientation: the rotated photo thumbnails are portrait', async () => {
@@ -206,6 +272,9 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
         `/th/3/${a.fileId}?area=256&exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
         `/th/3/${a.fileId}?area=256`,
         `/th/3/${a.fileId}?area=256&exp=${exp}`,
+        `/th/3/${a.fileId}?area=512`,
+        `/th/3/${a.fileId}?area=512&exp=${theirGrant.exp}&sig=${theirGrant.sig}`,
+        `/th/3/${a.fileId}?area=512&exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
         `/th/3/00000000-0000-4000-8000-000000000000?area=256&exp=${exp}&sig=${sig}`,
       ]) {
         const reply = await t.app.inject({ method: 'GET', url });
@@ -225,6 +294,11 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
         url: `/th/3/${a.fileId}?area=1280&exp=${exp}&sig=${sig}`,
       });
       expect(large.statusCode).toBe(200);
+      const tile = await t.app.inject({
+        method: 'GET',
+        url: `/th/3/${a.fileId}?area=512&exp=${exp}&sig=${sig}`,
+      });
+      expect(tile.statusCode).toBe(200);
     });
 
     it('refuses an expired signature', async () => {
@@ -303,6 +377,13 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
       });
       expect(trash.statusCode).toBe(200);
       expect(await imageSize(trash.rawPayload)).toEqual(['webp', 300, 200]);
+      const trashTile = await t.app.inject({
+        method: 'GET',
+        url: urls.trashThumbUrl(f.jobId, f.fileId, f.sha256, 512),
+      });
+      expect(trashTile.statusCode).toBe(200);
+      expect(trashTile.headers['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
+      expect(await imageSize(trashTile.rawPayload)).toEqual(['webp', 300, 200]);
       const wrongJob = urls.trashThumbUrl('another-job', f.fileId, f.sha256, 256);
       expect((await t.app.inject({ method: 'GET', url: wrongJob })).statusCode).toBe(404);
       const plain = new URL(urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }), 'http://x').search;

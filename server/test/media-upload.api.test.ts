@@ -57,11 +57,17 @@ describe.each(databaseKinds)('media after a real upload (%s)', (kind) => {
     const record = await upload('rotated-orientation6.jpg');
     expect(record.thumbURLSmall).toMatch(/^\/th\/3\/[\w-]+\?area=256&exp=\d+&sig=[\w-]+$/);
     expect(record.thumbURLLarge).toMatch(/area=1280/);
+    // The tile carries the same grant: one signature, three sizes.
+    expect(record.thumbURLTile).toBe(record.thumbURLSmall.replace('area=256', 'area=512'));
     await t.app.mediaProcessing.onIdle();
     const small = await t.app.inject({ method: 'GET', url: record.thumbURLSmall });
     expect(small.statusCode).toBe(200);
     const meta = await sharp(small.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([256, 341]);
+    const tile = await t.app.inject({ method: 'GET', url: record.thumbURLTile });
+    expect(tile.statusCode).toBe(200);
+    const tileMeta = await sharp(tile.rawPayload).metadata();
+    expect([tileMeta.width, tileMeta.height]).toEqual([512, 683]);
     const again = await t.app.inject({
       method: 'GET',
       url: `/st/4/jobs/default/files_by_id/${record.fileID}`,

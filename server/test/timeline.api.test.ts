@@ -21,6 +21,7 @@ const TIMELINE_FILE_KEYS = [
   'height',
   'encodingStatus',
   'thumbURLSmall',
+  'thumbURLTile',
   'thumbURLLarge',
   'thumbhash',
   'previewURL',

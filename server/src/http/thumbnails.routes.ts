@@ -6,7 +6,9 @@ import type { MediaDeliveryService, ThumbnailDelivery } from '../services/media-
 import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
 
 const ThumbQuery = withCommonQuery({
-  area: Type.Union([Type.Literal(256), Type.Literal(1280)]),
+  area: Type.Union([Type.Literal(256), Type.Literal(512), Type.Literal(1280)], {
+    description: '256 (thumbURLSmall), 512 (thumbURLTile) or 1280 (thumbURLLarge)',
+  }),
   ...SignedQuery,
   // The spec's share parameter: the signature already carries the right to read, so it is accepted
   // and ignored rather than refused.
@@ -16,7 +18,8 @@ const ThumbQuery = withCommonQuery({
 /**
  * A thumbnail still being made answers 503 with Retry-After (an `<img>` can do nothing with a 202,
  * and a 503 is not cached); a failed one answers 404 `thumbnail failed`, so the client's `<img>`
- * errors and shows its placeholder.
+ * errors and shows its placeholder. A stand-in (the large thumbnail for a tile not made yet) is
+ * sent uncached, so the tile replaces it once it exists.
  */
 async function sendThumb(request: FastifyRequest, reply: FastifyReply, thumb: ThumbnailDelivery) {
   if (thumb.status === 'pending') {
@@ -26,14 +29,17 @@ async function sendThumb(request: FastifyRequest, reply: FastifyReply, thumb: Th
       .header('cache-control', 'no-store')
       .send({ error: 'thumbnail pending' });
   }
-  reply.header('etag', thumb.etag).header('cache-control', `public, max-age=${thumb.maxAge}, immutable`);
-  if (request.headers['if-none-match'] === thumb.etag) return reply.status(304).send();
-  const stream = await thumb.open();
-  if (!stream) {
+  const cached = () =>
+    reply.header('etag', thumb.etag).header('cache-control', `public, max-age=${thumb.maxAge}, immutable`);
+  if (request.headers['if-none-match'] === thumb.etag) return cached().status(304).send();
+  const bytes = await thumb.open();
+  if (!bytes) {
     reply.header('cache-control', 'no-store');
     throw notFound('thumbnail missing');
   }
-  return reply.type(thumb.mime).header('x-content-type-options', 'nosniff').send(stream);
+  if (bytes.standIn) reply.header('cache-control', 'no-store');
+  else cached();
+  return reply.type(thumb.mime).header('x-content-type-options', 'nosniff').send(bytes.stream);
 }
 
 /** `GET /th/3/{fileId}` and `/th/3/trash/{jobId}/{fileId}`: thumbnail bytes for a signed URL. */
@@ -46,7 +52,7 @@ export async function thumbnailRoutes(app: FastifyInstance, { media }: { media: 
     {
       schema: {
         tags: ['media'],
-        summary: 'A thumbnail, by signed URL (thumbURLSmall / thumbURLLarge)',
+        summary: 'A thumbnail, by signed URL (thumbURLSmall / thumbURLTile / thumbURLLarge)',
         params: Type.Object({ fileId: MediaId }),
         querystring: ThumbQuery,
         response: responses,

@@ -62,7 +62,13 @@ describe('media URLs', () => {
     expect(preview.sig).toBe(thumb.sig);
     expect(video.sig).toBe(thumb.sig);
     const all = urls.fileUrls({ fileId: 'file-1', jobId: 'job-1', mediaKind: 'movie' });
-    for (const url of [all.thumbURLSmall, all.thumbURLLarge, all.previewURL, all.videoURL]) {
+    for (const url of [
+      all.thumbURLSmall,
+      all.thumbURLTile,
+      all.thumbURLLarge,
+      all.previewURL,
+      all.videoURL,
+    ]) {
       expect(query(url as string).sig).toBe(thumb.sig);
     }
     const trash = query(urls.trashThumbUrl('job-1', 'file-1', sha, 256));
@@ -112,13 +118,19 @@ describe('media URLs', () => {
     const movie = absolute.fileUrls({ fileId: 'f', jobId: 'j', mediaKind: 'movie' });
     expect(movie.thumbURLSmall).toMatch(/^https:\/\/photos\.example\/th\/3\/f\?area=256&exp=\d+&sig=/);
     expect(movie.thumbURLLarge).toContain('area=1280');
+    expect(movie.thumbURLTile).toBe(absolute.thumbUrl('f', 512, { jobId: 'j' }));
     expect(movie.previewURL).toMatch(/^https:\/\/photos\.example\/st\/4\/jobs\/j\/files_by_id\/f\/preview\?/);
     expect(movie.videoURL).toMatch(/\/st\/4\/jobs\/j\/files_by_id\/f\/video\?/);
     const picture = urls.fileUrls({ fileId: 'f', jobId: 'j', mediaKind: 'picture' });
     expect(picture.videoURL).toBeNull();
     expect(picture.thumbURLSmall?.startsWith('/th/3/f?')).toBe(true);
     const doc = urls.fileUrls({ fileId: 'f', jobId: 'j', mediaKind: 'document' });
-    expect(doc).toMatchObject({ thumbURLSmall: null, thumbURLLarge: null, videoURL: null });
+    expect(doc).toMatchObject({
+      thumbURLSmall: null,
+      thumbURLTile: null,
+      thumbURLLarge: null,
+      videoURL: null,
+    });
   });
 
   it('appends to_jpeg outside the signature', () => {

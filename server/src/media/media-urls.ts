@@ -1,5 +1,5 @@
 import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type FileMediaLinks, fileMediaLinks } from '@nordlys/contract/media-links';
+import { type FileMediaLinks, fileMediaLinks, type ThumbArea } from '@nordlys/contract/media-links';
 
 /**
  * Capability URLs for thumbnails, originals and encodes. An `<img>` or `<video>` cannot send the
@@ -21,8 +21,7 @@ import { type FileMediaLinks, fileMediaLinks } from '@nordlys/contract/media-lin
  * same URL: browsers and CDNs then cache one URL per thumbnail instead of one per listing.
  */
 
-export type ThumbArea = 256 | 1280;
-export const THUMB_AREAS: readonly ThumbArea[] = [256, 1280];
+export type { ThumbArea };
 
 /** The name under which the signing key is kept in `server_secrets`. */
 export const MEDIA_URL_SECRET_NAME = 'media-url-key';

@@ -18,8 +18,14 @@ describe('thumbnail threads', () => {
     const there = await threads.make(fixture('rotated-orientation6.jpg'));
     expect(Buffer.isBuffer(there.small.data)).toBe(true);
     expect(there.small.data.equals(here.small.data)).toBe(true);
+    expect(there.tile.data.equals(here.tile.data)).toBe(true);
     expect(there.large.data.equals(here.large.data)).toBe(true);
-    expect({ ...there, small: null, large: null }).toEqual({ ...here, small: null, large: null });
+    expect({ ...there, small: null, tile: null, large: null }).toEqual({
+      ...here,
+      small: null,
+      tile: null,
+      large: null,
+    });
   });
 
   it('reads a file on the thread; a missing file is a failure to retry, not a bad picture', async () => {

@@ -146,6 +146,7 @@ function reviveSet(set: ThumbnailSet): ThumbnailSet {
   return {
     ...set,
     small: { ...set.small, data: buffer(set.small.data) },
+    tile: { ...set.tile, data: buffer(set.tile.data) },
     large: { ...set.large, data: buffer(set.large.data) },
   };
 }

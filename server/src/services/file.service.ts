@@ -46,6 +46,7 @@ export function toFileRecord(file: FileRecordSource, signer: FileUrlSigner | nul
     height: file.height == null ? null : Number(file.height),
     ...(isMovie ? { encodingStatus: encodingStatusOf(file.encode_status) } : {}),
     thumbURLSmall: urls?.thumbURLSmall ?? null,
+    thumbURLTile: urls?.thumbURLTile ?? null,
     thumbURLLarge: urls?.thumbURLLarge ?? null,
     thumbhash: file.thumbhash,
     previewURL: urls?.previewURL ?? null,

@@ -2,7 +2,8 @@ import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store';
 import { badRequest, forbidden, notFound, unprocessable } from '../domain/errors';
 import { posterKey, previewJpegKey, THUMB_FORMAT, thumbKey, videoKey } from '../media/derived-blob-keys';
 import type { MediaUrls, SignedPurpose, ThumbArea } from '../media/media-urls';
-import { MAX_PICTURE_BYTES, pictureToJpeg, UndecodableImageError } from '../media/thumbnails';
+import { createLimiter } from '../media/pipeline/limiter';
+import { MAX_PICTURE_BYTES, pictureToJpeg, tileFromLarge, UndecodableImageError } from '../media/thumbnails';
 import type { Repositories } from '../store/repositories';
 import type { MediaFileRow } from '../store/repositories/content-processing.repository';
 
@@ -27,6 +28,15 @@ export interface DeliveredBlob {
   open(range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
 }
 
+/**
+ * A thumbnail's bytes. `standIn` when the large thumbnail answers for a tile not made yet: those
+ * bytes must not be kept under the tile's URL and ETag.
+ */
+export interface ThumbnailBytes {
+  stream: NodeJS.ReadableStream;
+  standIn: boolean;
+}
+
 /** A thumbnail still being made, or one to stream (`open` answers null when its blob is missing). */
 export type ThumbnailDelivery =
   | { status: 'pending' }
@@ -35,7 +45,7 @@ export type ThumbnailDelivery =
       mime: string;
       etag: string;
       maxAge: number;
-      open(): Promise<NodeJS.ReadableStream | null>;
+      open(): Promise<ThumbnailBytes | null>;
     };
 
 export interface MediaDeliveryDeps {
@@ -43,7 +53,15 @@ export interface MediaDeliveryDeps {
   blobs: BlobStore;
   urls: Pick<MediaUrls, 'verify'>;
   clock: () => number;
+  /** A tile that could not be made from the large thumbnail (its stand-in is still served). */
+  onTileError?: (sha256: string, error: unknown) => void;
 }
+
+/**
+ * Tiles being made from large thumbnails at most: past this, a request serves the stand-in and
+ * leaves the tile to a later request, so a fast scroll through an old library queues no backlog.
+ */
+const MAX_TILES_WAITING = 64;
 
 /** What a live file's media URLs are checked against: the grant of the file's own job. */
 const ownJobGrant = (file: MediaFileRow): SignedPurpose => ({ kind: 'job', jobId: file.jobId });
@@ -55,9 +73,12 @@ const withExt = (fileName: string, ext: string) => `${fileName.replace(/\.[^.]*$
  * and a movie's web encode. The signature is the access check, done first for every file; an
  * unknown file answers like a bad signature, so URLs cannot be used to probe for file ids.
  */
-export function createMediaDeliveryService({ repos, blobs, urls, clock }: MediaDeliveryDeps) {
+export function createMediaDeliveryService({ repos, blobs, urls, clock, onTileError }: MediaDeliveryDeps) {
   // One conversion per content at a time; concurrent requests for it share the result.
   const converting = new Map<string, Promise<void>>();
+  const tilesMaking = new Set<string>();
+  // One at a time: this runs in the process that answers requests.
+  const tileSlot = createLimiter(1);
 
   /** Seconds until `exp`: the URL can be cached exactly as long as it stays valid. */
   const maxAgeUntil = (exp: number | undefined) => Math.max(0, Math.floor((exp ?? 0) - clock() / 1000));
@@ -80,6 +101,33 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock }: MediaD
     return file;
   }
 
+  const openBlob = async (key: string): Promise<NodeJS.ReadableStream | null> => {
+    try {
+      return await blobs.get(key);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return null;
+      throw error;
+    }
+  };
+
+  /**
+   * Contents thumbnailed before tiles existed have none: the tile is cut from the large thumbnail
+   * in the background, and the next request for it finds it.
+   */
+  function makeTileLater(sha256: string): void {
+    if (tilesMaking.has(sha256) || tilesMaking.size >= MAX_TILES_WAITING) return;
+    tilesMaking.add(sha256);
+    void tileSlot(async () => {
+      const large = await blobs.get(thumbKey(sha256, 1280));
+      const chunks: Buffer[] = [];
+      for await (const chunk of large as AsyncIterable<Buffer>) chunks.push(chunk);
+      const tile = await tileFromLarge(Buffer.concat(chunks));
+      await blobs.put(thumbKey(sha256, 512), tile, { contentType: THUMB_FORMAT.mime });
+    })
+      .catch((error: unknown) => onTileError?.(sha256, error))
+      .finally(() => tilesMaking.delete(sha256));
+  }
+
   function thumbnailOf(file: MediaFileRow, area: ThumbArea, signature: Signature): ThumbnailDelivery {
     if (file.mediaKind === 'document' || file.thumbStatus === 'none') throw notFound('no thumbnail');
     if (file.thumbStatus === 'failed') throw notFound('thumbnail failed');
@@ -90,12 +138,12 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock }: MediaD
       etag: `"${file.sha256}-${area}.${THUMB_FORMAT.ext}"`,
       maxAge: maxAgeUntil(signature.exp),
       async open() {
-        try {
-          return await blobs.get(thumbKey(file.sha256, area));
-        } catch (error) {
-          if (error instanceof BlobNotFoundError) return null;
-          throw error;
-        }
+        const stream = await openBlob(thumbKey(file.sha256, area));
+        if (stream) return { stream, standIn: false };
+        if (area !== 512) return null;
+        makeTileLater(file.sha256);
+        const large = await openBlob(thumbKey(file.sha256, 1280));
+        return large && { stream: large, standIn: true };
       },
     };
   }

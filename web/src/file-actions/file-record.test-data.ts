@@ -23,6 +23,7 @@ export function fileRecord(fileID: string, overrides: Partial<FileRecord> = {}):
     width: 1600,
     height: 1200,
     thumbURLSmall: `/th/3/${fileID}?area=256`,
+    thumbURLTile: `/th/3/${fileID}?area=512`,
     thumbURLLarge: `/th/3/${fileID}?area=1280`,
     thumbhash: null,
     previewURL: `/st/4/jobs/job-1/files_by_id/${fileID}/preview?exp=1&sig=s`,

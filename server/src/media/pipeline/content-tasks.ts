@@ -143,9 +143,10 @@ export function createContentTaskHandlers(deps: ContentTaskDeps): TaskHandlers {
         try {
           const source = await picture(content, signal);
           const thumbs = await withCpu(() => thumbnailsOf(source));
-          // Both writes at once: each waits on its own fsync.
+          // All writes at once: each waits on its own fsync.
           await Promise.all([
             blobs.put(thumbKey(sha256, 256), thumbs.small.data, { contentType: THUMB_FORMAT.mime }),
+            blobs.put(thumbKey(sha256, 512), thumbs.tile.data, { contentType: THUMB_FORMAT.mime }),
             blobs.put(thumbKey(sha256, 1280), thumbs.large.data, { contentType: THUMB_FORMAT.mime }),
           ]);
           await repo.markThumbsReady(sha256, thumbs);

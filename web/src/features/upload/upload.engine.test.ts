@@ -38,6 +38,7 @@ const record = (fileID: string, extra: Partial<FileRecord> = {}): FileRecord => 
   width: 1,
   height: 1,
   thumbURLSmall: `/th/3/${fileID}`,
+  thumbURLTile: null,
   thumbURLLarge: null,
   thumbhash: null,
   previewURL: null,
