@@ -354,6 +354,7 @@ export function TimelineGrid(props: TimelineGridProps) {
                   section={section}
                   metrics={metrics}
                   top={box.top - base.current}
+                  firstMonth={item.index === 0}
                   firstRow={rows ? rows[0] : 0}
                   lastRow={rows ? rows[1] : -1}
                   placeholder={flinging}

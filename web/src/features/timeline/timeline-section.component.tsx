@@ -4,6 +4,7 @@ import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupSelection, RangePreview, SelectionState } from './selection.slice';
 import { groupSelection, tileSelection } from './selection.slice';
+import { tileLoading } from './tile-loading';
 import type { TimelineSection } from './timeline.slice';
 import { CELL_GAP, cellPosition, type GridMetrics, HEADER_HEIGHT, type SectionBox } from './timeline-layout';
 import { type TileCommand, type TileTexts, TimelineTile } from './timeline-tile.component';
@@ -14,6 +15,8 @@ export interface TimelineSectionViewProps {
   metrics: GridMetrics;
   /** Top of the section relative to the rendered content. */
   top: number;
+  /** The grid's first month, whose first row is the top of the page. */
+  firstMonth: boolean;
   /** Rows to render, inclusive; firstRow > lastRow renders none. */
   firstRow: number;
   lastRow: number;
@@ -33,6 +36,7 @@ function SectionView({
   section,
   metrics,
   top,
+  firstMonth,
   firstRow,
   lastRow,
   placeholder,
@@ -92,6 +96,7 @@ function SectionView({
             formatDate={formatDate}
             texts={tileTexts}
             onCommand={onTileCommand}
+            loading={tileLoading(index, metrics.columns, firstMonth)}
           />,
         );
       } else {

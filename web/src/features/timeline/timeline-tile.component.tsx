@@ -5,6 +5,7 @@ import { Tooltip } from '../../ui/tooltip';
 import { DATE_TOOLTIP_MS, HOVER_PREVIEW_MS, LONG_PRESS_MS, loadPreviewHead } from './hover-preview';
 import type { TileSelection } from './selection.slice';
 import { thumbhashDataUrl } from './thumbhash-cache';
+import { type TileLoading, tileThumbUrl } from './tile-loading';
 import { isVideo } from './timeline-filter';
 
 export interface TileCommand {
@@ -32,10 +33,10 @@ export interface TimelineTileProps {
   formatDate: (timestamp: number) => string;
   texts: TileTexts;
   onCommand: (command: TileCommand) => void;
+  /** Lazy unless the tile is at the top of the page. */
+  loading?: TileLoading;
 }
 
-/** Above this many device pixels the 256 px thumbnail would be upscaled: use the large one. */
-const SMALL_THUMB_PX = 256;
 /** A thumbnail still being made answers 503: try again a couple of times before giving up. */
 const THUMB_RETRIES = 3;
 const THUMB_RETRY_MS = 1500;
@@ -57,6 +58,7 @@ function TimelineTileView({
   formatDate,
   texts,
   onCommand,
+  loading = 'lazy',
 }: TimelineTileProps) {
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -69,7 +71,7 @@ function TimelineTileView({
   const longPressed = useRef(false);
   const video = isVideo(file);
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const src = size * dpr > SMALL_THUMB_PX ? (file.thumbURLLarge ?? file.thumbURLSmall) : file.thumbURLSmall;
+  const src = tileThumbUrl(file, size, dpr);
   const placeholder = thumbhashDataUrl(file.thumbhash);
   const date = formatDate(file.timestamp);
   const alt = texts.alt(file.fileName, date);
@@ -191,7 +193,8 @@ function TimelineTileView({
             className={`timeline-tile__img${loaded ? ' timeline-tile__img--loaded' : ''}`}
             src={src}
             alt={alt}
-            loading="lazy"
+            loading={loading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={loading === 'high' ? 'high' : undefined}
             decoding="async"
             draggable={false}
             onLoad={() => setLoaded(true)}
