@@ -1,14 +1,16 @@
 import { benchIdleMemory } from './idle-memory.bench';
 import { type BenchRow, printTable } from './support/report';
 import { benchThumbnails } from './thumbnails-500.bench';
+import { benchTileBytes } from './tile-bytes.bench';
 import { benchTimeline } from './timeline-1m.bench';
 import { benchTimelineBrowser } from './timeline-browser.bench';
 import { benchUpload } from './upload-2gib.bench';
 import { benchWireBytes } from './wire-bytes.bench';
 
 /**
- * `npm run bench`: printed figures, not pass/fail tests. BENCH_ONLY=idle-memory|wire|upload|thumbnails|timeline runs
- * one; BENCH_UPLOAD_BYTES, BENCH_THUMB_COUNT and BENCH_FILES shrink them for a quick run.
+ * `npm run bench`: printed figures, not pass/fail tests.
+ * BENCH_ONLY=idle-memory|wire|upload|thumbnails|tiles|timeline runs one; BENCH_UPLOAD_BYTES,
+ * BENCH_THUMB_COUNT, BENCH_TILE_PICTURES and BENCH_FILES shrink them for a quick run.
  * BENCH_ONLY=timeline-browser runs the web timeline in Chromium (BENCH_LIBRARY_FILES shrinks it).
  */
 const only = process.env.BENCH_ONLY;
@@ -17,6 +19,7 @@ if (!only || only === 'idle-memory') rows.push(...(await benchIdleMemory()));
 if (!only || only === 'wire') rows.push(...(await benchWireBytes()));
 if (!only || only === 'upload') rows.push(...(await benchUpload()));
 if (!only || only === 'thumbnails') rows.push(...(await benchThumbnails()));
+if (!only || only === 'tiles') rows.push(...(await benchTileBytes()));
 if (!only || only === 'timeline') rows.push(...(await benchTimeline()));
 if (!only || only === 'timeline-browser') rows.push(...(await benchTimelineBrowser()));
 console.log();

@@ -26,15 +26,14 @@ export const apiFor =
     return (await response.json()) as T;
   };
 
-/** A few real pictures through the upload API, so their thumbnails exist and /th/3 answers. */
-/** Returns how many pictures it uploaded. */
-export async function uploadSeedPictures(server: BenchServer): Promise<number> {
+/** The fixture photo and three plain colours: small, quick to thumbnail. */
+async function defaultSeedPictures(): Promise<Buffer[]> {
   const colours = [
     { r: 200, g: 80, b: 40 },
     { r: 40, g: 120, b: 200 },
     { r: 60, g: 170, b: 90 },
   ];
-  const buffers = [
+  return [
     readFileSync(fixture),
     ...(await Promise.all(
       colours.map((background) =>
@@ -44,6 +43,14 @@ export async function uploadSeedPictures(server: BenchServer): Promise<number> {
       ),
     )),
   ];
+}
+
+/**
+ * A few real pictures (`pictures`, JPEG bytes, or the default set) through the upload API, so
+ * their thumbnails exist and /th/3 answers. Returns how many pictures it uploaded.
+ */
+export async function uploadSeedPictures(server: BenchServer, pictures?: Buffer[]): Promise<number> {
+  const buffers = pictures ?? (await defaultSeedPictures());
   const thumbnails: string[] = [];
   for (const [i, bytes] of buffers.entries()) {
     const reply = await uploadMultipart({

@@ -25,8 +25,8 @@ const LARGE_BOX = 1280;
  */
 const SMALL_SHORT_EDGE = 256;
 /**
- * Tile: the same rule at 512, for grid cells on screens of density 1.5 to about 2.8, where the
- * small one would be upscaled and the large one costs two to three times the bytes and decode.
+ * Tile: the same rule at 512, for the grid's 180 px cells on screens of density 1.5 to 2.8, where
+ * the small one would be upscaled and the large one costs about twice the bytes and more decode.
  */
 const TILE_SHORT_EDGE = 512;
 
