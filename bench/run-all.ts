@@ -1,4 +1,5 @@
 import { benchIdleMemory } from './idle-memory.bench';
+import { benchRouteBytes } from './route-bytes.bench';
 import { type BenchRow, printTable } from './support/report';
 import { benchThumbnails } from './thumbnails-500.bench';
 import { benchTileBytes } from './tile-bytes.bench';
@@ -9,7 +10,7 @@ import { benchWireBytes } from './wire-bytes.bench';
 
 /**
  * `npm run bench`: printed figures, not pass/fail tests.
- * BENCH_ONLY=idle-memory|wire|upload|thumbnails|tiles|timeline runs one; BENCH_UPLOAD_BYTES,
+ * BENCH_ONLY=idle-memory|wire|routes|upload|thumbnails|tiles|timeline runs one; BENCH_UPLOAD_BYTES,
  * BENCH_THUMB_COUNT, BENCH_TILE_PICTURES and BENCH_FILES shrink them for a quick run.
  * BENCH_ONLY=timeline-browser runs the web timeline in Chromium (BENCH_LIBRARY_FILES shrinks it).
  */
@@ -17,6 +18,7 @@ const only = process.env.BENCH_ONLY;
 const rows: BenchRow[] = [];
 if (!only || only === 'idle-memory') rows.push(...(await benchIdleMemory()));
 if (!only || only === 'wire') rows.push(...(await benchWireBytes()));
+if (!only || only === 'routes') rows.push(...(await benchRouteBytes()));
 if (!only || only === 'upload') rows.push(...(await benchUpload()));
 if (!only || only === 'thumbnails') rows.push(...(await benchThumbnails()));
 if (!only || only === 'tiles') rows.push(...(await benchTileBytes()));
