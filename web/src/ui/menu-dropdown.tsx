@@ -1,4 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
+import { type FocusEvent, useRef } from 'react';
 import type { MenuProps } from './menu';
 import './menu.css';
 
@@ -10,13 +11,21 @@ export function MenuDropdown({
   side = 'bottom',
   open,
   onOpenChange,
-  defaultOpen,
-}: MenuProps & { defaultOpen: boolean }) {
+  openedBy,
+}: MenuProps & { openedBy: 'pointer' | 'keyboard' | null }) {
+  // Opened from the keyboard before this layer listened for keys: start on the first item, as a
+  // keyboard opening does once it is here.
+  const startOnFirstItem = useRef(openedBy === 'keyboard');
+  const onContentFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (!startOnFirstItem.current || event.target !== event.currentTarget) return;
+    startOnFirstItem.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+  };
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while leaving it in the tab
     // order, which assistive technology reports as hidden yet focusable content. Escape and a click
     // or focus outside still close it.
-    <DropdownMenu.Root modal={false} open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+    <DropdownMenu.Root modal={false} open={open} defaultOpen={openedBy !== null} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -25,6 +34,7 @@ export function MenuDropdown({
           side={side}
           sideOffset={4}
           collisionPadding={8}
+          onFocus={onContentFocus}
         >
           {items.map((entry) =>
             entry.type === 'separator' ? (

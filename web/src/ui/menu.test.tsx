@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MoreVertical } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,13 +27,14 @@ describe('Menu', () => {
     drawnAlone.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menu')).toBeTruthy();
+    // A keyboard opening starts on the first item, also the one that brought the menu layer in.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Set as cover'));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Set as cover',
       'Delete',
     ]);
     expect(screen.getByRole('separator')).toBeTruthy();
 
-    await user.keyboard('{ArrowDown}');
     await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
     expect(onDelete).toHaveBeenCalledTimes(1);

@@ -44,13 +44,13 @@ export function Menu(props: MenuProps) {
   // A menu drawn before the menu layer arrived keeps its plain button until it is opened, so a
   // focused button is not swapped under the keyboard.
   const [loadedAtFirstDraw] = useState(loaded !== undefined);
-  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const [openOnArrival, setOpenOnArrival] = useState<'pointer' | 'keyboard' | null>(null);
   if (loaded && (loadedAtFirstDraw || openOnArrival)) {
-    return <loaded.MenuDropdown {...props} defaultOpen={openOnArrival} />;
+    return <loaded.MenuDropdown {...props} openedBy={openOnArrival} />;
   }
   const trigger = props.trigger as ReactElement<TriggerProps>;
-  const open = () => {
-    setOpenOnArrival(true);
+  const open = (by: 'pointer' | 'keyboard') => {
+    setOpenOnArrival(by);
     props.onOpenChange?.(true);
     request();
   };
@@ -67,13 +67,14 @@ export function Menu(props: MenuProps) {
     },
     onClick: (event: MouseEvent) => {
       trigger.props.onClick?.(event);
-      open();
+      // Enter and Space on a button click it with no pointer detail.
+      open(event.detail === 0 ? 'keyboard' : 'pointer');
     },
     onKeyDown: (event: KeyboardEvent) => {
       trigger.props.onKeyDown?.(event);
       if (event.key === 'ArrowDown') {
         event.preventDefault();
-        open();
+        open('keyboard');
       }
     },
   } as TriggerProps & { 'aria-haspopup': 'menu'; 'aria-expanded': boolean });

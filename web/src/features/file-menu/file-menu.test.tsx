@@ -82,7 +82,8 @@ describe('FileMenu', () => {
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'More options' }));
-    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    // The menu layer arrives with the first opening.
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Copy to clipboard', 'Export as JPEG', 'Download']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Export as JPEG' }));
     await vi.waitFor(() => expect(results).toEqual(['EXPORT:done']));
