@@ -104,7 +104,7 @@ describe('signed in', () => {
     await waitFor(() => expect(selectLoginStatus(store.getState())).toBe('FAILED'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/logout')).toBe(true);
     expect(getAuthToken()).toBeNull();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
   });
 });
@@ -195,7 +195,7 @@ describe('devices page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(getAuthToken()).toBeNull();
     expect(selectLoginStatus(store.getState())).toBe('FAILED');
   });
@@ -217,7 +217,7 @@ describe('login-gated pages', () => {
 
   it('run the action at once for a signed-in user and redirect', async () => {
     const { router } = start('/a/ALBUM1/subscribe', {});
-    await waitFor(() => expect(router.state.location.pathname).toBe('/a/ALBUM1'));
+    await waitFor(() => expect(router.location.pathname).toBe('/a/ALBUM1'));
   });
 });
 
@@ -328,8 +328,8 @@ describe('starting the flow from the app', () => {
     const state = left[0]?.searchParams.get('state');
     const view = renderAppAt(`/login/callback?code=c1&state=${state}`);
     unwire = wireAccount(view.store.dispatch);
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/settings'));
-    expect(view.router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(view.router.location.pathname).toBe('/settings'));
+    expect(view.router.action).toBe('REPLACE');
     expect(await screen.findByText('Signed in as ada@example.com')).toBeTruthy();
     expect(getAuthToken()).toBe('tok-new');
   });

@@ -1,20 +1,21 @@
-import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '../features/pages/error-boundary.component';
 import { store } from '../state/store';
 import type { AppEnvironment } from './app-environment';
 import { AppEnvironmentContext } from './app-environment.context';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 /** The app, once bootstrap() has settled the environment and the language. */
 export function App({ environment }: { environment: AppEnvironment }) {
-  const [router] = useState(createAppRouter);
   return (
+    // Outermost, so a crash in the layout itself still shows a fallback.
     <ErrorBoundary>
       <Provider store={store}>
         <AppEnvironmentContext value={environment}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppEnvironmentContext>
       </Provider>
     </ErrorBoundary>

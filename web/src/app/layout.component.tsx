@@ -1,33 +1,23 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
+import { ErrorBoundary } from '../features/pages/error-boundary.component';
 import { Footer } from '../features/shell/footer.component';
 import { isInAppPath } from '../features/shell/in-app-mode';
 import { TopNav } from '../features/shell/top-nav.component';
 import { UploadButton } from '../features/upload/upload-button.component';
-import type { ScreenRoute } from '../routing/screen-route';
 import { AlwaysPresentOverlays } from './always-present-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
+import { entryAt } from './route-table';
+import { ScrollRestoration } from './scroll-restoration.component';
 import './layout.css';
-
-export interface RouteHandle {
-  entry: ScreenRoute;
-}
-
-const currentEntry = (matches: ReturnType<typeof useMatches>): ScreenRoute | undefined => {
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.entry) return handle.entry;
-  }
-  return undefined;
-};
 
 export function Layout() {
   const { t } = useTranslation('common');
   const { brandName, config } = useAppEnvironment();
   const { pathname } = useLocation();
-  const entry = currentEntry(useMatches());
+  const entry = entryAt(pathname);
   const inApp = isInAppPath(pathname) || entry?.inApp === true;
   const showFooter = !inApp && entry?.hideFooter !== true;
 
@@ -41,7 +31,10 @@ export function Layout() {
         {/* Screens load on demand. Nothing stands in on the first visit (the screens bring their own
             skeletons); on a later navigation the current screen stays until the next one is ready. */}
         <Suspense fallback={null}>
-          <Outlet />
+          {/* A crashing screen keeps the top bar and footer around its error message. */}
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
         </Suspense>
       </main>
       {showFooter ? (

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleAccount } from '../test/account.test-data';
@@ -204,6 +205,10 @@ describe('rendered screens', () => {
       expect(
         errors.mock.calls.some((call) => call.some((arg) => arg instanceof Error && arg.message === 'boom')),
       ).toBe(true);
+      // Moving on leaves the crashed screen behind.
+      await userEvent.click(screen.getByRole('link', { name: 'Albums' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Albums' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: /something went wrong/i })).toBeNull();
     } finally {
       timeline.Component = original;
     }

@@ -23,11 +23,14 @@ const IN_APP_ROUTES: ScreenRoute[] = IN_APP_PATHS.map((path) => {
 
 export const ROUTE_TABLE: readonly ScreenRoute[] = [...WEB_ROUTES, ...IN_APP_ROUTES];
 
+const MATCHABLE = ROUTE_TABLE.map((entry) => ({ path: entry.path, entry }));
+
+/** The table's row for an address (the not-found row when nothing else matches). */
+export function entryAt(pathname: string): ScreenRoute | undefined {
+  return matchRoutes(MATCHABLE, pathname)?.at(-1)?.route.entry;
+}
+
 /** Starts fetching the code of the screen at this path, ahead of the first render. */
 export function preloadScreenAt(pathname: string): void {
-  const match = matchRoutes(
-    ROUTE_TABLE.map((entry) => ({ path: entry.path, entry })),
-    pathname,
-  )?.at(-1);
-  void match?.route.entry.preload?.();
+  void entryAt(pathname)?.preload?.();
 }

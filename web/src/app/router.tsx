@@ -1,11 +1,14 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Layout, type RouteHandle } from './layout.component';
-import { RouteError } from './route-error.component';
+import { type RouteObject, useRoutes } from 'react-router';
+import { Layout } from './layout.component';
 import { RouteScreen } from './route-screen.component';
 import { ROUTE_TABLE } from './route-table';
 import { SessionUserBinding } from './session-user-binding.component';
 
-/** Route objects built from the table; exported so tests can mount them in a memory router. */
+/**
+ * Route objects built from the table. The app draws them with useRoutes inside a BrowserRouter
+ * (a component router: the data router's loaders and actions, unused here, would add ~17 KB gzip
+ * to every first load); error boundaries and scroll restoration live in the layout.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: (
@@ -13,20 +16,11 @@ export const appRoutes: RouteObject[] = [
         <Layout />
       </SessionUserBinding>
     ),
-    // Outside the pathless child so a crash in the layout itself still shows a fallback.
-    errorElement: <RouteError />,
-    children: [
-      {
-        // A crashing screen keeps the top bar and footer around its error message.
-        errorElement: <RouteError />,
-        children: ROUTE_TABLE.map((entry) => ({
-          path: entry.path,
-          element: <RouteScreen entry={entry} />,
-          handle: { entry } satisfies RouteHandle,
-        })),
-      },
-    ],
+    children: ROUTE_TABLE.map((entry) => ({ path: entry.path, element: <RouteScreen entry={entry} /> })),
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(appRoutes);
+/** The routes, under whichever router the caller provides (the browser's, or memory in tests). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

@@ -5,6 +5,8 @@ interface Props {
   children: ReactNode;
   /** Where crashes are reported; error reporting plugs in here. */
   onError?: (error: unknown, info: ErrorInfo) => void;
+  /** A new value clears a shown error (the route's address: moving on leaves the crashed screen). */
+  resetKey?: unknown;
 }
 
 interface State {
@@ -22,6 +24,11 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     (this.props.onError ?? reportToConsole)(error, info);
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.error !== null && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: null });
   }
 
   override render() {
