@@ -21,7 +21,7 @@ export function LanguageSwitcher() {
         className="language-switcher__select"
         value={current}
         onChange={(event) => {
-          if (isLocale(event.target.value)) chooseLocaleExplicitly(event.target.value);
+          if (isLocale(event.target.value)) void chooseLocaleExplicitly(event.target.value);
         }}
       >
         {LOCALES.map((locale) => (

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,8 @@ describe('language switcher', () => {
     render(<LanguageSwitcher />);
     const select = screen.getByRole('combobox', { name: 'Language' });
     await userEvent.selectOptions(select, 'sv_SE');
-    expect(i18next.language).toBe('sv_SE');
+    // The language's strings are fetched first, then the interface switches.
+    await waitFor(() => expect(i18next.language).toBe('sv_SE'));
     expect(document.cookie).toContain('lang=sv_SE');
     expect(document.documentElement.lang).toBe('sv-SE');
     expect(await screen.findByRole('combobox', { name: 'Språk' })).toBeTruthy();
