@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { BlobStore } from '../blobs/blob-store';
 import type { MediaKind } from '../domain/file-type';
 import { loadSharp } from './sharp-loader';
+import { FFMPEG_PATH } from './video';
 
 /** The parts of a file the metadata readers need when the store cannot hand them the file (S3). */
 export interface ByteSample {
@@ -150,12 +150,10 @@ async function pictureMetadata(source: MetadataSource): Promise<MediaMetadata> {
   return result;
 }
 
-const ffmpegPath: string = ffmpegInstaller.path;
-
 function runFfmpeg(file: string): Promise<string> {
   return new Promise((resolve) => {
     execFile(
-      ffmpegPath,
+      FFMPEG_PATH,
       ['-hide_banner', '-nostdin', '-i', file],
       { timeout: 15_000, maxBuffer: 4 * 1024 * 1024 },
       // ffmpeg exits 1 without an output file; the description it prints on stderr is what we want.
