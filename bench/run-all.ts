@@ -1,3 +1,6 @@
+import { benchAlbums } from './albums-list.bench';
+import { benchArchive } from './archive-5gib.bench';
+import { benchCommentsFeed } from './comments-feed.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchRouteBytes } from './route-bytes.bench';
 import { type BenchRow, printTable } from './support/report';
@@ -5,6 +8,7 @@ import { benchThumbnails } from './thumbnails-500.bench';
 import { benchTileBytes } from './tile-bytes.bench';
 import { benchTimeline } from './timeline-1m.bench';
 import { benchTimelineBrowser } from './timeline-browser.bench';
+import { benchTimelineMobileLcp } from './timeline-mobile-lcp.bench';
 import { benchUpload } from './upload-2gib.bench';
 import { benchWireBytes } from './wire-bytes.bench';
 
@@ -13,6 +17,12 @@ import { benchWireBytes } from './wire-bytes.bench';
  * BENCH_ONLY=idle-memory|wire|routes|upload|thumbnails|tiles|timeline runs one; BENCH_UPLOAD_BYTES,
  * BENCH_THUMB_COUNT, BENCH_TILE_PICTURES and BENCH_FILES shrink them for a quick run.
  * BENCH_ONLY=timeline-browser runs the web timeline in Chromium (BENCH_LIBRARY_FILES shrinks it).
+ * BENCH_ONLY=albums lists 1,000 albums of 50 files (BENCH_ALBUMS, BENCH_ALBUM_FILES shrink it).
+ * BENCH_ONLY=comments: comment-to-long-poll latency and 1,000 held polls' memory (BENCH_COMMENT_ROUNDS,
+ * BENCH_IDLE_POLLS).
+ * BENCH_ONLY=lcp loads it cold as a phone on a mobile network (largest contentful paint).
+ * BENCH_ONLY=archive streams a 5 GiB archive against raw disk reads, with RSS and unzip -t
+ * (BENCH_ARCHIVE_FILES, BENCH_ARCHIVE_FILE_BYTES shrink it).
  */
 const only = process.env.BENCH_ONLY;
 const rows: BenchRow[] = [];
@@ -24,5 +34,9 @@ if (!only || only === 'thumbnails') rows.push(...(await benchThumbnails()));
 if (!only || only === 'tiles') rows.push(...(await benchTileBytes()));
 if (!only || only === 'timeline') rows.push(...(await benchTimeline()));
 if (!only || only === 'timeline-browser') rows.push(...(await benchTimelineBrowser()));
+if (!only || only === 'albums') rows.push(...(await benchAlbums()));
+if (!only || only === 'comments') rows.push(...(await benchCommentsFeed()));
+if (!only || only === 'lcp') rows.push(...(await benchTimelineMobileLcp()));
+if (!only || only === 'archive') rows.push(...(await benchArchive()));
 console.log();
 printTable(rows);

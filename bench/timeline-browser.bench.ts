@@ -4,7 +4,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
 import { type BenchRow, fmt } from './support/report';
 import { apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
-import { startBenchServer } from './support/server-process';
+import { deviceTokenOf, startBenchServer } from './support/server-process';
 
 /**
  * The web timeline in headless Chromium over a real server holding BENCH_LIBRARY_FILES (default
@@ -156,11 +156,7 @@ export async function benchTimelineBrowser(): Promise<BenchRow[]> {
     const started = performance.now();
     const { oldestMonth } = await seedLibrary(server, job.id, job.owner.uuid, FILES);
     console.log(`  seeded in ${fmt((performance.now() - started) / 1000, 1)} s; oldest month ${oldestMonth}`);
-    const token = Buffer.from(server.auth.replace(/^Basic /, ''), 'base64')
-      .toString()
-      .split(':')
-      .slice(1)
-      .join(':');
+    const token = deviceTokenOf(server);
 
     const rows: BenchRow[] = [];
     for (const viewport of [

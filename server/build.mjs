@@ -6,7 +6,10 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = import.meta.dirname;
-const dist = path.join(root, 'dist');
+// Tests that run the server as a process build a copy of their own elsewhere.
+const dist = process.env.SERVER_BUILD_DIR
+  ? path.resolve(process.env.SERVER_BUILD_DIR)
+  : path.join(root, 'dist');
 
 // Plain-JavaScript thread entries are loaded by URL next to the module that starts them.
 const COPIED = ['src/services/sha256-worker.mjs', 'src/media/heic-decode.worker.mjs'];

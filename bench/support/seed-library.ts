@@ -49,7 +49,10 @@ async function defaultSeedPictures(): Promise<Buffer[]> {
  * A few real pictures (`pictures`, JPEG bytes, or the default set) through the upload API, so
  * their thumbnails exist and /th/3 answers. Returns how many pictures it uploaded.
  */
-export async function uploadSeedPictures(server: BenchServer, pictures?: Buffer[]): Promise<number> {
+export async function uploadSeedPictures(
+  server: Pick<BenchServer, 'baseUrl' | 'auth'>,
+  pictures?: Buffer[],
+): Promise<number> {
   const buffers = pictures ?? (await defaultSeedPictures());
   const thumbnails: string[] = [];
   for (const [i, bytes] of buffers.entries()) {
@@ -79,7 +82,7 @@ export async function uploadSeedPictures(server: BenchServer, pictures?: Buffer[
 
 /** `count` file rows over the seed pictures' contents, spread evenly over 15 years, in the server's own database. */
 export async function seedLibrary(
-  server: BenchServer,
+  server: Pick<BenchServer, 'env'>,
   jobId: string,
   userId: string,
   count: number,

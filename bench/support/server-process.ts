@@ -21,6 +21,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The device token inside the server's basic-auth header: what the web app keeps signed in. */
+export const deviceTokenOf = (server: BenchServer): string =>
+  Buffer.from(server.auth.replace(/^Basic /, ''), 'base64')
+    .toString()
+    .split(':')
+    .slice(1)
+    .join(':');
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { LOCALES } from './constants';
 import { PlainText } from './plain-text';
 
 /**
@@ -85,6 +86,14 @@ export const FileTypeCounters = Type.Object({
   document_count: Type.Integer(),
 });
 export type FileTypeCounters = Static<typeof FileTypeCounters>;
+
+/**
+ * account.md §7: `GET /account_info` carries the app language, as the query parameter `language`
+ * with the locale the app shows (nb_NO, en_US, sv_SE, bg_BG).
+ */
+export const AccountInfoQuery = {
+  language: Type.Optional(Type.Union(LOCALES.map((locale) => Type.Literal(locale)))),
+};
 
 export const AccountInfo = Type.Object({
   uuid: Type.String(),

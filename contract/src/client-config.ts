@@ -1,3 +1,5 @@
+import { FREE_STORAGE_GIB } from './constants';
+
 /**
  * Deployment settings the web client needs before its first call. The server writes them into
  * index.html as JSON in `<script type="application/json" id="nordlys-config">`, a data block the
@@ -15,6 +17,8 @@ export interface ClientConfig {
   stagingHosts: string[];
   /** Links shown in the footer. */
   links: { terms: string; privacy: string; legal: string; support: string };
+  /** Storage a new account gets, in GiB (the sign-up invitation on a share names it). */
+  defaultStorageGib: number;
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -23,6 +27,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   norwegianHosts: ['.no'],
   stagingHosts: ['staging.', '.staging.'],
   links: { terms: '/help#terms', privacy: '/help#privacy', legal: '/help#legal', support: '/help' },
+  defaultStorageGib: FREE_STORAGE_GIB,
 };
 
 export const CLIENT_CONFIG_ELEMENT_ID = 'nordlys-config';

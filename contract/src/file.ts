@@ -105,8 +105,20 @@ export const UploadConfig = Type.Object({
 });
 export type UploadConfig = Static<typeof UploadConfig>;
 
-/** GET /jobs/{id}/metadata/{name} */
+/**
+ * core.md §3 file existence: `exists` (live), `trashed` (in the trash, restorable). A path with
+ * no file record (purged, or never there) answers 404 `{"error":"deleted"}`.
+ */
+export const FileExistence = Type.Union([
+  Type.Literal('exists'),
+  Type.Literal('deleted'),
+  Type.Literal('trashed'),
+]);
+export type FileExistence = Static<typeof FileExistence>;
+
+/** GET /jobs/{id}/metadata/{name}: the newest live file at the path, else the newest trashed one. */
 export const FileMetadata = Type.Object({
+  existence: FileExistence,
   deviceManufacturer: Nullable(Type.String()),
   deviceModel: Nullable(Type.String()),
   iso: Nullable(Type.Number()),

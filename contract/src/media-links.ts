@@ -20,6 +20,8 @@ export interface SignedFile {
   /** Expiry, epoch seconds. */
   exp: number;
   sig: string;
+  /** A share's id when the signature is the share's (it opens that share's files only). */
+  share?: string;
 }
 
 /** The URL fields of a FileRecord. Documents have no thumbnails; only movies have a videoURL. */
@@ -35,7 +37,7 @@ const e = encodeURIComponent;
 
 /** `origin` is PUBLIC_URL without a trailing slash, or '' for root-relative URLs. */
 export function fileMediaLinks(origin: string, file: SignedFile, mediaKind: MediaKind): FileMediaLinks {
-  const query = `exp=${file.exp}&sig=${file.sig}`;
+  const query = `exp=${file.exp}&sig=${file.sig}${file.share ? `&share=${e(file.share)}` : ''}`;
   const thumb = `${origin}/th/3/${e(file.fileId)}?area=`;
   const base = `${origin}/st/4/jobs/${e(file.jobId)}/files_by_id/${e(file.fileId)}/`;
   const hasThumbs = mediaKind !== 'document';

@@ -82,4 +82,31 @@ describe('devices in Chromium', () => {
     await a.page.getByRole('alertdialog', { name: 'Your session has expired' }).waitFor();
     await a.screenshot('session-expired-mobile');
   });
+
+  it('settings and devices stay one centred column on a wide screen and fit a phone', async () => {
+    const wide = await openBrowser({ width: 1440, height: 900 });
+    sessions.push(wide);
+    await signUp(wide, { baseUrl, email: uniqueEmail('wide'), name: 'Wide Screen' });
+    for (const [path, name] of [
+      ['/settings', 'settings-desktop-1440'],
+      ['/settings/devices', 'devices-desktop-1440'],
+    ] as const) {
+      await wide.page.goto(`${baseUrl}${path}`);
+      await wide.page.getByRole('heading', { level: 1 }).waitFor();
+      const column = (await wide.page.locator('#main h1').first().boundingBox())!;
+      // The column starts where a 640 px column centred in 1440 px starts (plus its padding).
+      expect(column.x).toBeGreaterThanOrEqual(400 - 1);
+      expect(column.x).toBeLessThanOrEqual(400 + 32);
+      await wide.screenshot(name);
+    }
+    const phone = await openBrowser({ width: 375, height: 812, isMobile: true });
+    sessions.push(phone);
+    await signUp(phone, { baseUrl, email: uniqueEmail('phone'), name: 'Phone Screen' });
+    await phone.page.goto(`${baseUrl}/settings/devices`);
+    await phone.page.getByText('This device').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.screenshot('devices-mobile');
+    expect(wide.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
 });

@@ -43,6 +43,18 @@ describe('documents journey', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('on a wide screen: centred at the width of the other settings pages', async () => {
+    browser = await user.browser({ width: 1440, height: 900 });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/documents`);
+    await page.getByRole('row', { name: /document\.pdf/ }).waitFor();
+    const box = (await page.locator('.documents').boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(640);
+    expect(box.x).toBeCloseTo((1440 - box.width) / 2, 0);
+    await browser.screenshot('documents-desktop-1440');
+    expect(browser.errors).toEqual([]);
+  });
+
   it('lists the uploaded PDF under this month, deletes it after confirmation, shows the empty state', async () => {
     browser = await user.browser();
     const { page } = browser;

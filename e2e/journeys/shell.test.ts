@@ -105,7 +105,10 @@ describe('web shell in Chromium', () => {
       );
       await browser.expectAccessible(route);
     }
-    expect(browser.errors).toEqual([]);
+    // The sample album, share and file ids do not exist: their pages read them, get 404 and show
+    // their not-found state, which the browser logs as a failed resource. Anything else fails.
+    const notFoundReads = /^console: Failed to load resource: the server responded with a status of 404/;
+    expect(browser.errors.filter((error) => !notFoundReads.test(error))).toEqual([]);
   });
 
   it('ticks a test flag on /settings/testFlags and keeps it across a reload', async () => {

@@ -257,7 +257,24 @@ describe('the timeline in Chromium', () => {
     await page.getByRole('heading', { name: 'July 2023' }).waitFor();
     await expect.poll(() => tileCount(page)).toBe(4);
     await thumbnailsLoaded(page, 4);
+    // The filter row is one sideways-scrolling line that fades at the right edge; scrolled to its
+    // end, the last chip stands clear of the fade.
+    const filters = page.getByRole('navigation', { name: 'Filter the timeline' });
+    const row = await filters.evaluate((nav) => {
+      const style = getComputedStyle(nav);
+      return { overflowX: style.overflowX, mask: style.maskImage, wraps: nav.clientHeight > 60 };
+    });
+    expect(row).toEqual({ overflowX: 'auto', mask: expect.stringContaining('gradient'), wraps: false });
     await browser.screenshot('timeline-mobile');
+    const clear = await filters.evaluate((nav) => {
+      nav.scrollLeft = nav.scrollWidth;
+      const last = nav.querySelector('.timeline-chip:last-of-type')!.getBoundingClientRect();
+      return nav.getBoundingClientRect().right - last.right;
+    });
+    expect(clear).toBeGreaterThanOrEqual(40);
+    await filters.evaluate((nav) => {
+      nav.scrollLeft = 0;
+    });
     // Long press enters selection mode on touch.
     const box = await tiles(page).first().boundingBox();
     if (!box) throw new Error('no tile');
@@ -269,5 +286,29 @@ describe('the timeline in Chromium', () => {
     await page.getByRole('toolbar', { name: 'Selected files' }).getByText('1 selected').waitFor();
     expect(new URL(page.url()).pathname).toBe('/photos');
     await browser.screenshot('timeline-selection-mobile');
+  });
+
+  it('on a wide screen the chips, month names and tiles share one left inset', async () => {
+    browser = await signedIn({ width: 1440, height: 900 });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/photos`);
+    await page.getByRole('heading', { name: 'July 2023' }).waitFor();
+    await expect.poll(() => tileCount(page)).toBe(4);
+    await thumbnailsLoaded(page, 4);
+    const left = async (selector: string) => (await page.locator(selector).first().boundingBox())!.x;
+    const tile = await left('.timeline-tile');
+    expect(tile).toBeGreaterThanOrEqual(16);
+    expect(await left('.timeline-section__title')).toBeCloseTo(tile, 0);
+    expect(await left('.timeline-chip')).toBeCloseTo(tile, 0);
+    // The same inset on the right, inside the scroll bar.
+    const insets = await page.locator('.timeline-grid').evaluate((grid) => {
+      const box = grid.getBoundingClientRect();
+      const month = grid.querySelector('.timeline-section')!.getBoundingClientRect();
+      return { left: month.left - box.left, right: box.left + grid.clientWidth - month.right };
+    });
+    expect(insets.right).toBeCloseTo(insets.left, 0);
+    expect(insets.left).toBeCloseTo(tile, 0);
+    await browser.screenshot('timeline-desktop-1440');
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -102,11 +102,34 @@ describe('viewer journey', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('on a wide screen shows the picture whole under its bar', async () => {
+    browser = await user.browser({ width: 1440, height: 900 });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/photos/${uploaded.made.fileID}`);
+    await page.getByRole('img', { name: /made-landscape\.jpg/ }).waitFor();
+    await page.waitForFunction(
+      () => ((document.querySelector('.carousel__media') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
+    expect(await page.locator('.carousel__date-full').isVisible()).toBe(true);
+    await browser.screenshot('viewer-desktop-1440');
+    expect(browser.errors).toEqual([]);
+  });
+
   it('on a phone the info panel covers the picture and closes back to it', async () => {
     browser = await user.browser({ width: 375, height: 812, isMobile: true });
     const { page } = browser;
     await page.goto(`${baseUrl}/photos/${uploaded.exif.fileID}`);
     await page.getByRole('img', { name: /photo-exif\.jpg/ }).waitFor();
+    // The bar shows the whole day and time, and the picture keeps clear of the bottom edge.
+    for (const part of ['.carousel__date-day', '.carousel__date-time']) {
+      const fits = await page
+        .locator(part)
+        .evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth);
+      expect(fits, part).toBe(true);
+    }
+    expect(await page.locator('.carousel__date-day').textContent()).toBe('Jul 14, 2023');
+    const media = (await page.locator('img.carousel__media').boundingBox())!;
+    expect(812 - (media.y + media.height)).toBeGreaterThanOrEqual(24);
     await browser.screenshot('viewer-mobile');
     await page.getByRole('button', { name: 'Info' }).click();
     await page.getByRole('complementary', { name: 'Info' }).getByText('Nordlys Test Camera One').waitFor();

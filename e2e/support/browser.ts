@@ -55,7 +55,10 @@ export async function openBrowser(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    // A failed resource names itself only through the message's location.
+    const { url } = message.location();
+    errors.push(`console: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   fs.mkdirSync(screenshotDir, { recursive: true });
   return {

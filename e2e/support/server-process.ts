@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/test/server-process';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** The compiled server, as `npm start` runs it. */
 const SERVER_ENTRY = path.join(repoRoot, 'server/dist/main.mjs');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;

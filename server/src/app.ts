@@ -6,14 +6,19 @@ import { composeServices } from './compose';
 import type { Config } from './config';
 import { accountRoutes } from './http/account.routes';
 import { accountAttributeRoutes } from './http/account-attribute.routes';
+import { albumsRoutes } from './http/albums.routes';
+import { archiveRoutes } from './http/archive.routes';
 import { authPlugin } from './http/auth.plugin';
+import { commentsRoutes } from './http/comments.routes';
 import { compressionPlugin } from './http/compression.plugin';
 import { devicesRoutes } from './http/devices.routes';
 import { errorHandlerPlugin } from './http/error-handler.plugin';
 import { filesRoutes } from './http/files.routes';
+import { forwardedWarningPlugin } from './http/forwarded-warning.plugin';
 import { healthRoutes } from './http/health.routes';
 import { idpPlugin } from './http/idp.plugin';
 import { injectTransport } from './http/inject-transport';
+import { jobFeedRoutes } from './http/job-feed.routes';
 import { jobsRoutes } from './http/jobs.routes';
 import { loginRoutes } from './http/login.routes';
 import { openApiPlugin } from './http/openapi.plugin';
@@ -22,9 +27,12 @@ import { previewRoutes } from './http/preview.routes';
 import { profilePictureRoutes } from './http/profile-picture.routes';
 import { appPolicyWithStyleNonce, securityHeadersPlugin } from './http/security-headers.plugin';
 import { serviceHostsRoutes } from './http/service-hosts.routes';
+import { shareLinkPreview } from './http/share-link-preview';
+import { sharesRoutes } from './http/shares.routes';
 import { statisticsRoutes } from './http/statistics.routes';
 import { thumbnailRoutes } from './http/thumbnails.routes';
 import { timelineRoutes } from './http/timeline.routes';
+import { trashRoutes } from './http/trash.routes';
 import { tusRoutes } from './http/tus.routes';
 import { uploadRoutes } from './http/upload.routes';
 import { validatorsByPart } from './http/validator-factory';
@@ -50,6 +58,7 @@ export function clientConfigFrom(config: Config): ClientConfig {
     norwegianHosts: config.brand.norwegianHosts,
     stagingHosts: config.brand.stagingHosts,
     links: { terms: '/help#terms', privacy: '/help#privacy', legal: '/help#legal', support: '/help' },
+    defaultStorageGib: config.defaultStorageGib,
   };
 }
 
@@ -86,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', close);
 
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(forwardedWarningPlugin, { trustProxy: config.trustProxy });
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
@@ -109,14 +119,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(uploadRoutes, { uploads: services.uploads, dedup: services.dedup });
   await app.register(filesRoutes, { files: services.files });
-  await app.register(tusRoutes, { resumable: services.resumableUploads });
+  await app.register(albumsRoutes, { albums: services.albums, publicUrl: config.publicUrl });
+  await app.register(tusRoutes, { resumable: services.resumableUploads, publicUrl: config.publicUrl });
   await app.register(timelineRoutes, { timeline: services.timeline, fileActions: services.fileActions });
+  await app.register(trashRoutes, { trash: services.trash });
+  await app.register(commentsRoutes, { comments: services.comments });
+  await app.register(sharesRoutes, { shares: services.shares, publicUrl: config.publicUrl });
+  await app.register(jobFeedRoutes, { feed: services.jobFeed });
   await app.register(thumbnailRoutes, { media: services.mediaDelivery });
   await app.register(previewRoutes, { media: services.mediaDelivery });
+  await app.register(archiveRoutes, { archives: services.archives });
   await app.register(webAppPlugin, {
     root: config.webDist,
     clientConfig: clientConfigFrom(config),
     policyWithStyleNonce: (nonce) => appPolicyWithStyleNonce(config.publicUrl, nonce),
+    headFor: shareLinkPreview(services.shares, config.brand.name, config.publicUrl),
   });
 
   return app;

@@ -1,42 +1,56 @@
+import path from 'node:path';
 import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
+import { createInProcessJobEvents, inProcessNotifier } from './events/job-events';
+import { createPgJobEvents } from './events/pg-job-events';
 import { createLoginThrottle } from './identity/login-throttle';
 import { createOidcAdapterClass } from './identity/oidc-adapter';
 import { loadProviderSecrets } from './identity/oidc-keys';
 import { createOidcRelyingParty, type Transport } from './identity/oidc-relying-party';
+import { createMailer } from './mail/mailer';
 import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
 import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
 import type { MediaLog } from './media/pipeline/unfinished-work';
 import { runPeriodically } from './queue/periodic';
+import { scheduleUploadSweeps } from './queue/upload-sweep.schedule';
 import { createAccountService } from './services/account.service';
 import { createAccountAttributeService } from './services/account-attribute.service';
+import { createAlbumService } from './services/album.service';
+import { createAlbumAccessService } from './services/album-access.service';
+import { createArchiveService } from './services/archive.service';
 import { createAuthService } from './services/auth.service';
+import { createCommentService } from './services/comment.service';
 import { createDedupService } from './services/dedup.service';
 import { createDeviceService } from './services/device.service';
 import { createFileService } from './services/file.service';
 import { createFileActionsService } from './services/file-actions.service';
 import { createJobService } from './services/job.service';
+import { createJobFeedService } from './services/job-feed.service';
 import { createLoginService } from './services/login.service';
 import { createMediaDeliveryService } from './services/media-delivery.service';
 import { createOptionService } from './services/option.service';
 import { createProfileService } from './services/profile.service';
 import { createResumableUploadService } from './services/resumable-upload.service';
 import { createSha256Thread } from './services/sha256-thread';
+import { createShareService } from './services/share.service';
 import { createStatisticsService } from './services/statistics.service';
 import { createTimelineService } from './services/timeline.service';
+import { createTrashService } from './services/trash.service';
+import { createTrashPurgeService } from './services/trash-purge.service';
 import { createUploadService } from './services/upload.service';
 import { pingDatabase, type Store } from './store/database';
 import { createRepositories } from './store/repositories';
 
-/** Expired resumable uploads are looked for hourly. */
-const TUS_SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** The trash is purged of what is 90 days old a while after start, then hourly. */
+const TRASH_PURGE_FIRST_MS = 5 * 60 * 1000;
+const TRASH_PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export interface CompositionDeps {
   config: Config;
   store: Store;
   blobs: BlobStore;
   clock: () => number;
-  log: MediaLog;
+  log: MediaLog & { info(obj: object, msg: string): void };
   /** How sign-in reaches its issuer: the built-in provider in-process, an external one by fetch. */
   oidcTransport: Transport;
   /** Media processing made elsewhere (tests), closed by its maker. */
@@ -50,19 +64,28 @@ export interface CompositionDeps {
  */
 export async function composeServices(deps: CompositionDeps) {
   const { config, store, blobs, clock, log } = deps;
-  const repos = createRepositories(store);
+  // Job-changed events: PostgreSQL's NOTIFY reaches every server process; SQLite has only this one.
+  const events =
+    config.database.kind === 'postgres'
+      ? await createPgJobEvents(config.database.url, log)
+      : createInProcessJobEvents();
+  const repos = createRepositories(
+    store,
+    config.database.kind === 'postgres' ? undefined : inProcessNotifier(events),
+  );
 
   const accounts = createAccountService({ repos, clock, defaultStorageGib: config.defaultStorageGib });
   const auth = createAuthService({ repos, clock });
   const profiles = createProfileService({ repos, accounts, blobs });
   const devices = createDeviceService({ repos, accounts });
   const relyingParty = createOidcRelyingParty(deps.oidcTransport, clock);
+  const throttle = createLoginThrottle(repos.loginThrottle, clock);
   const login = createLoginService({
     repos,
     accounts,
     devices,
     profiles,
-    throttle: createLoginThrottle(repos.loginThrottle, clock),
+    throttle,
     relyingParty,
     clock,
   });
@@ -91,7 +114,7 @@ export async function composeServices(deps: CompositionDeps) {
       clock,
     }));
   const checksums = createSha256Thread();
-  const jobs = createJobService({ repos, clock });
+  const jobs = createJobService({ repos, access: createAlbumAccessService({ repos, throttle }), clock });
   const files = createFileService({ repos, jobs, clock, signer: mediaUrls });
   const uploads = createUploadService({
     repos,
@@ -104,12 +127,57 @@ export async function composeServices(deps: CompositionDeps) {
     clock,
   });
   const resumableUploads = createResumableUploadService({ uploads, files, blobs, repos, clock });
-  const tusSweeps = runPeriodically({
-    firstAfterMs: TUS_SWEEP_EVERY_MS,
-    everyMs: TUS_SWEEP_EVERY_MS,
-    task: () => resumableUploads.sweepExpired(),
+  const uploadSweeps = scheduleUploadSweeps({
+    sweepExpiredResumable: () => resumableUploads.sweepExpired(),
+    sweepUnfinishedBlobs: () => blobs.sweepUnfinished(),
+    log,
   });
 
+  const onOrphanBlob = (key: string, err: unknown) => log.warn({ err, key }, 'blob left after purge');
+  const fileActions = createFileActionsService({
+    repos,
+    blobs,
+    jobs,
+    clock,
+    maxSpaceOf: accounts.maxSpaceOf,
+    onOrphanBlob,
+  });
+  const trash = createTrashService({
+    repos,
+    blobs,
+    jobs,
+    fileActions,
+    signer: mediaUrls,
+    clock,
+    onOrphanBlob,
+  });
+  const trashPurge = createTrashPurgeService({ repos, blobs, clock, onOrphanBlob });
+  const trashPurges = runPeriodically({
+    firstAfterMs: TRASH_PURGE_FIRST_MS,
+    everyMs: TRASH_PURGE_EVERY_MS,
+    task: () =>
+      trashPurge
+        .purgeExpired()
+        .then((outcome) => {
+          if (outcome.files > 0) log.debug(outcome, 'trash purge done');
+        })
+        .catch((err: unknown) => log.error({ err }, 'trash purge failed')),
+  });
+
+  const mediaDelivery = createMediaDeliveryService({
+    repos,
+    blobs,
+    urls: mediaUrls,
+    clock,
+    onTileError: (sha256, err) => log.warn({ err, sha256 }, 'tile not made from the large thumbnail'),
+  });
+  const timeline = createTimelineService({ repos, jobs, clock, signer: mediaUrls });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.mail.from,
+    log,
+  });
   const services = {
     databasePing: () => pingDatabase(store.db),
     auth,
@@ -127,31 +195,36 @@ export async function composeServices(deps: CompositionDeps) {
     uploads,
     resumableUploads,
     dedup: createDedupService({ repos, jobs, signer: mediaUrls, clock }),
-    timeline: createTimelineService({ repos, jobs, clock, signer: mediaUrls }),
-    fileActions: createFileActionsService({
+    timeline,
+    fileActions,
+    trash,
+    comments: createCommentService({ repos, jobs, clock }),
+    jobFeed: createJobFeedService({ repos, jobs, timeline, events }),
+    albums: createAlbumService({ repos, jobs, fileActions, signer: mediaUrls, clock }),
+    shares: createShareService({
       repos,
-      blobs,
       jobs,
+      fileActions,
+      signer: mediaUrls,
+      throttle,
+      mailer,
+      brand: config.brand.name,
       clock,
-      maxSpaceOf: accounts.maxSpaceOf,
-      onOrphanBlob: (key, err) => log.warn({ err, key }, 'blob left after purge'),
     }),
-    mediaDelivery: createMediaDeliveryService({
-      repos,
-      blobs,
-      urls: mediaUrls,
-      clock,
-      onTileError: (sha256, err) => log.warn({ err, sha256 }, 'tile not made from the large thumbnail'),
-    }),
+    mediaDelivery,
+    archives: createArchiveService({ repos, jobs, blobs, media: mediaDelivery, signer: mediaUrls, clock }),
   };
 
   return {
     services,
     /** Stops the background work the services started; the caller closes the blobs and database after. */
     async close() {
-      await tusSweeps.stop();
+      await uploadSweeps.stop();
+      await trashPurges.stop();
       await checksums.close();
       if (!deps.media) await mediaProcessing.close();
+      await events.close();
+      mailer.close();
     },
   };
 }

@@ -28,6 +28,8 @@ export interface Config {
   brand: { name: string; nameNorway: string; norwegianHosts: string[]; stagingHosts: string[] };
   /** An external OpenID issuer to sign in with; null means the built-in provider at `/idp`. */
   oidc: OidcConfig | null;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files in DATA_DIR/outbox. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export interface OidcConfig {
@@ -154,6 +156,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       stagingHosts: list(env.STAGING_HOSTS, ['staging.', '.staging.']),
     },
     oidc,
+    mail: {
+      smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+      from:
+        env.MAIL_FROM ||
+        `${env.BRAND_NAME || 'Nordlys'} <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
+    },
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -56,6 +56,29 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
       expect(res.json()).not.toHaveProperty('auth_token');
     });
 
+    it('takes the app language and remembers it for the user; an unknown one answers 400', async () => {
+      const { auth, userId } = await t.signUp();
+      const languageOf = async () =>
+        (await t.store.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst())
+          ?.language;
+      const info = (query: string) =>
+        t.app.inject({ url: `/st/4/account_info${query}`, headers: { authorization: auth } });
+      expect((await info('')).statusCode).toBe(200);
+      expect(await languageOf()).toBeNull();
+      const swedish = await info('?app_key=web&language=sv_SE');
+      expect(swedish.statusCode, swedish.body).toBe(200);
+      expect(swedish.json().uuid).toBe(userId);
+      expect(await languageOf()).toBe('sv_SE');
+      expect((await info('?language=nb_NO')).statusCode).toBe(200);
+      expect(await languageOf()).toBe('nb_NO');
+      for (const bad of ['de_DE', 'nb-NO', '']) {
+        const res = await info(`?language=${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().error).toMatch(/querystring\.language/);
+      }
+      expect(await languageOf()).toBe('nb_NO');
+    });
+
     it('reports usage and counters from the usage totals, and documents as files that are not media', async () => {
       const { auth, userId } = await t.signUp();
       await t.store.db

@@ -129,7 +129,7 @@ describe.each(databaseKinds)('files_dedup API on %s', (kind) => {
     expect(files).toEqual([]);
   });
 
-  it('no longer links bytes once the caller deleted their last file over them', async () => {
+  it('no longer links bytes once the caller deleted their last file over them for good', async () => {
     const dan = await t.signUp();
     const original = await upload(dan, 'gone.jpg', Buffer.from(`gone ${randomUUID()}`));
     const del = await t.app.inject({
@@ -137,7 +137,15 @@ describe.each(databaseKinds)('files_dedup API on %s', (kind) => {
       url: `/st/4/jobs/default/files_by_id/${original.fileID}`,
       headers: { authorization: dan.auth },
     });
-    expect(del.json()).toEqual({ used_space: 0 });
+    // In the trash the bytes still count against dan's storage.
+    expect(del.json()).toEqual({ used_space: original.size });
+    const forever = await t.app.inject({
+      method: 'POST',
+      url: '/st/4/empty_trash_can',
+      headers: { authorization: dan.auth },
+      payload: { fileid: original.fileID },
+    });
+    expect(forever.json()).toMatchObject({ used_space: 0 });
     const res = await dedup(dan, { path: 'again.jpg', checksum: original.checksum, mtime: 1 });
     expect(res.json()).toEqual({ status: 'upload_required' });
   });

@@ -9,7 +9,7 @@ import { createUsageRepository } from '../src/store/repositories/usage.repositor
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
 import { type Auth, api, uploadAt, utc } from './timeline-test-helpers';
-import { setMaxSpace } from './upload-helpers';
+import { multipartBody, setMaxSpace } from './upload-helpers';
 
 describe.each(databaseKinds)('file actions API on %s', (kind) => {
   let t: TestApp;
@@ -65,13 +65,13 @@ describe.each(databaseKinds)('file actions API on %s', (kind) => {
         { file_uuid: unknown, status: 'error', error_reason: 'not_found' },
         { file_uuid: bobs.fileID, status: 'error', error_reason: 'not_found' },
       ],
-      // a's bytes are still held by d.
-      used_space: a.size + c.size,
+      // Trashed files count against storage until purged.
+      used_space: full,
       max_space: maxSpace ?? res.json().max_space,
     });
     expect(res.json().max_space).toBeGreaterThan(0);
     expect((await fileRow(bobs.fileID))?.deleted_at).toBeNull();
-    expect(await usage().recomputeUsedSpace(alice.userId)).toBe(a.size + c.size);
+    expect(await usage().recomputeUsedSpace(alice.userId)).toBe(full);
     expect((await usage().usageOf(alice.userId)).counters).toEqual({
       picture_count: 1,
       video_count: 0,
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('file actions API on %s', (kind) => {
     // A retried request changes nothing and reports success.
     const again = await deleteFiles(alice, [a.fileID, b.fileID]);
     expect(again.json().results.map((r: { status: string }) => r.status)).toEqual(['ok', 'ok']);
-    expect(again.json().used_space).toBe(a.size + c.size);
+    expect(again.json().used_space).toBe(full);
     expect((await http.job(alice)).serial).toBe(before.serial + 2);
 
     const undo = await restore(alice, [a.fileID, b.fileID]);
@@ -120,28 +120,33 @@ describe.each(databaseKinds)('file actions API on %s', (kind) => {
     expect(afterUndo.changes.map((ch: { type: number }) => ch.type)).toEqual([0, 0]);
   });
 
-  it('restores only within quota: out_of_storage leaves the file in the trash', async () => {
+  it('refuses a restore while over max_space (out_of_storage, file stays trashed); within it adds no usage', async () => {
     const bob = await t.signUp();
     const x = await uploadAt(t, bob, 'x.jpg', utc(2022, 1, 1), Buffer.alloc(5000, 1));
-    expect((await deleteFiles(bob, [x.fileID])).statusCode).toBe(200);
     const y = await uploadAt(t, bob, 'y.jpg', utc(2022, 1, 2), Buffer.alloc(3000, 2));
+    const trashed = await deleteFiles(bob, [x.fileID]);
+    expect(trashed.json().used_space).toBe(x.size + y.size);
+    // A downgrade leaves the account over its storage.
     await setMaxSpace(t, bob.userId, x.size + y.size - 1);
     const res = await restore(bob, [x.fileID]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       results: [{ file_uuid: x.fileID, status: 'error', error_reason: 'out_of_storage' }],
-      used_space: y.size,
+      used_space: x.size + y.size,
       max_space: x.size + y.size - 1,
     });
     expect((await fileRow(x.fileID))?.deleted_at).not.toBeNull();
 
+    // At (not over) max_space the restore goes through and used_space does not move.
     await setMaxSpace(t, bob.userId, x.size + y.size);
     expect((await restore(bob, [x.fileID])).json()).toMatchObject({
       results: [{ file_uuid: x.fileID, status: 'ok' }],
       used_space: x.size + y.size,
     });
+    expect((await fileRow(x.fileID))?.deleted_at).toBeNull();
+    expect(await usage().recomputeUsedSpace(bob.userId)).toBe(x.size + y.size);
 
-    // Bytes the user still holds cost nothing to restore, even with a full quota.
+    // A twin of bytes the user holds restores at a full quota too.
     await setMaxSpace(t, bob.userId, 1e9);
     const twin = await uploadAt(t, bob, 'twin.jpg', utc(2022, 1, 3), Buffer.alloc(5000, 1));
     expect(twin.checksum).toBe(x.checksum);
@@ -275,7 +280,7 @@ describe.each(databaseKinds)('file actions API on %s', (kind) => {
     expect(await usage().recomputeUsedSpace(owner.userId)).toBe(used + original.size);
   });
 
-  it('denies without auth (401), on another user’s job (404), to read-only users (403), and refuses bad bodies (400)', async () => {
+  it('denies without auth (401), on another user’s job (404), and refuses bad bodies (400)', async () => {
     const alice = await t.signUp();
     const mallory = await t.signUp();
     const file = await uploadAt(t, alice, 'mine.jpg', utc(2024, 1, 1));
@@ -318,17 +323,75 @@ describe.each(databaseKinds)('file actions API on %s', (kind) => {
       expect(res.statusCode, String(message)).toBe(400);
       expect(res.json().error).toMatch(message);
     }
+  });
 
-    await t.store.db.updateTable('users').set({ is_read_only: 1 }).where('id', '=', alice.userId).execute();
-    for (const res of [
-      await deleteFiles(alice, [file.fileID]),
-      await restore(alice, [file.fileID]),
-      await purge(alice, file.fileID),
-      await copy(alice, [file.fileID]),
-    ]) {
-      expect(res.statusCode).toBe(403);
+  it('lets a read-only user delete, delete forever and empty the trash, and refuses restore, copy and uploads', async () => {
+    const reader = await t.signUp();
+    const other = await t.signUp();
+    const a = await uploadAt(t, reader, 'a.jpg', utc(2024, 1, 1));
+    const b = await uploadAt(t, reader, 'b.jpg', utc(2024, 1, 2));
+    const c = await uploadAt(t, reader, 'c.jpg', utc(2024, 1, 3));
+    const others = await uploadAt(t, other, 'o.jpg', utc(2024, 1, 4));
+    await t.store.db.updateTable('users').set({ is_read_only: 1 }).where('id', '=', reader.userId).execute();
+
+    const deleted = await deleteFiles(reader, [a.fileID, b.fileID, c.fileID, others.fileID]);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'error',
+    ]);
+    expect((await fileRow(others.fileID))?.deleted_at).toBeNull();
+
+    // Still refused: bringing files back and adding files cost storage a read-only user has not paid for.
+    const refused = [
+      await restore(reader, [a.fileID]),
+      await copy(reader, [a.fileID]),
+      await t.app.inject({
+        method: 'POST',
+        url: '/st/4/jobs/default/files_dedup',
+        headers: { authorization: reader.auth },
+        payload: { path: 'x.jpg', checksum: a.checksum, mtime: 1 },
+      }),
+      await (async () => {
+        const { body, contentType } = multipartBody(
+          { path: 'new.jpg', mtime: '1' },
+          { name: 'new.jpg', data: Buffer.from(randomUUID()) },
+        );
+        return t.app.inject({
+          method: 'POST',
+          url: '/st/4/jobs/default/upload',
+          headers: { authorization: reader.auth, 'content-type': contentType },
+          payload: body,
+        });
+      })(),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toEqual({ error: 'read_only_user' });
     }
+    expect((await fileRow(a.fileID))?.deleted_at).not.toBeNull();
+
+    // Delete forever (one file), then empty the trash (the rest): used_space reaches zero.
+    const one = await purge(reader, a.fileID);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().results).toEqual([{ file_uuid: a.fileID, status: 'ok' }]);
+    const rest = await purge(reader, [b.fileID, c.fileID]);
+    expect(rest.json()).toEqual({
+      results: [
+        { file_uuid: b.fileID, status: 'ok' },
+        { file_uuid: c.fileID, status: 'ok' },
+      ],
+      used_space: 0,
+    });
+    for (const file of [a, b, c]) expect(await fileRow(file.fileID)).toBeUndefined();
+    expect(await usage().recomputeUsedSpace(reader.userId)).toBe(0);
+    // Another user's file cannot be purged, trashed or not.
+    expect((await purge(reader, others.fileID)).json().results[0]).toMatchObject({
+      error_reason: 'not_found',
+    });
+    expect(await fileRow(others.fileID)).toBeDefined();
   });
 
   it('keeps months, stats, used_space and content references exact over random action sequences', async () => {

@@ -71,16 +71,49 @@ describe.each(databaseKinds)('files API on %s', (kind) => {
     expect(meta.statusCode).toBe(404);
   });
 
-  it('answers 403 to a read-only user deleting', async () => {
-    const reader = await t.signUp();
-    const file = (await upload(reader, 'r.txt', Buffer.from(`r ${randomUUID()}`))).json();
-    await t.store.db.updateTable('users').set({ is_read_only: 1 }).where('id', '=', reader.userId).execute();
-    const res = await del(reader, 'default', file.fileID);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'read_only_user' });
+  it('answers the metadata of the newest file at a path, the same every time', async () => {
+    // One millisecond for every upload: the order they were added in decides, not chance.
+    const frozen = await createTestApp(kind, { clock: () => 1_700_000_000_000 });
+    try {
+      const carol = await frozen.signUp();
+      const read = async () => {
+        const res = await frozen.app.inject({
+          url: '/st/4/jobs/default/metadata/same.jpg',
+          headers: { authorization: carol.auth },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().deviceModel as string | null;
+      };
+      const withCamera = fixture('photo-exif.jpg');
+      const without = fixture('screenshot_20240315_101500.png');
+      expect((await postUpload(frozen, carol.auth, 'same.jpg', withCamera)).statusCode).toBe(201);
+      const cameraModel = await read();
+      expect(cameraModel).toEqual(expect.any(String));
+      expect((await postUpload(frozen, carol.auth, 'same.jpg', without)).statusCode).toBe(201);
+      for (let i = 0; i < 5; i += 1) expect(await read()).toBeNull();
+      expect((await postUpload(frozen, carol.auth, 'same.jpg', withCamera)).statusCode).toBe(201);
+      for (let i = 0; i < 5; i += 1) expect(await read()).toBe(cameraModel);
+    } finally {
+      await frozen.close();
+    }
   });
 
-  it('deletes a file: used_space back, counters down, serial and change row, then 404', async () => {
+  it('lets a read-only user delete their own file, and only their own', async () => {
+    const reader = await t.signUp();
+    const other = await t.signUp();
+    const file = (await upload(reader, 'r.txt', Buffer.from(`r ${randomUUID()}`))).json();
+    const others = (await upload(other, 'o.txt', Buffer.from(`o ${randomUUID()}`))).json();
+    await t.store.db.updateTable('users').set({ is_read_only: 1 }).where('id', '=', reader.userId).execute();
+    const res = await del(reader, 'default', file.fileID);
+    expect(res.statusCode, res.body).toBe(200);
+    // In the trash it still counts against storage until purged.
+    expect(res.json()).toEqual({ used_space: file.size });
+    expect((await get(reader, 'default', file.fileID)).statusCode).toBe(404);
+    expect((await del(reader, others.jobID, others.fileID)).statusCode).toBe(404);
+    expect((await get(other, 'default', others.fileID)).statusCode).toBe(200);
+  });
+
+  it('deletes a file: used_space kept until purged, counters down, serial and change row, then 404', async () => {
     const bob = await t.signUp();
     const photo = (await upload(bob, 'p.jpg', fixture('photo-exif.jpg'))).json();
     const shot = (await upload(bob, 'screenshot_1.png', fixture('screenshot_20240315_101500.png'))).json();
@@ -94,8 +127,11 @@ describe.each(databaseKinds)('files API on %s', (kind) => {
     ).json();
     const res = await del(bob, 'default', photo.fileID);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ used_space: shot.size });
-    expect((await usage.usageOf(bob.userId)).counters.picture_count).toBe(0);
+    expect(res.json()).toEqual({ used_space: photo.size + shot.size });
+    expect(await usage.usageOf(bob.userId)).toEqual({
+      usedSpace: photo.size + shot.size,
+      counters: { picture_count: 0, video_count: 0, screenshot_count: 1, document_count: 0 },
+    });
     const after = (
       await t.app.inject({ url: '/st/4/jobs/default', headers: { authorization: bob.auth } })
     ).json();
@@ -116,11 +152,13 @@ describe.each(databaseKinds)('files API on %s', (kind) => {
     expect(row.deleted_at).not.toBeNull();
     expect((await get(bob, 'default', photo.fileID)).statusCode).toBe(404);
     expect((await del(bob, 'default', photo.fileID)).statusCode).toBe(404);
+    // Its metadata still answers, telling it is in the trash (core.md §3 file existence).
     const meta = await t.app.inject({
       url: '/st/4/jobs/default/metadata/p.jpg',
       headers: { authorization: bob.auth },
     });
-    expect(meta.statusCode).toBe(404);
+    expect(meta.statusCode).toBe(200);
+    expect(meta.json().existence).toBe('trashed');
   });
 
   it('keeps used_space equal to a recomputation over any sequence of uploads, links and deletes', async () => {
@@ -161,19 +199,20 @@ describe.each(databaseKinds)('files API on %s', (kind) => {
         }
         const usage = createUsageRepository(t.store.db);
         for (const [index, user] of users.entries()) {
+          // Trashed rows still count against storage (until purged); only live ones are counted files.
           const files = await t.store.db
             .selectFrom('files')
-            .select(['content_sha256', 'size'])
+            .select(['content_sha256', 'size', 'deleted_at'])
             .where('user_id', '=', user.userId)
-            .where('deleted_at', 'is', null)
             .execute();
-          expect(files).toHaveLength(live.filter((f) => f.user === index).length);
+          const liveRows = files.filter((f) => f.deleted_at == null);
+          expect(liveRows).toHaveLength(live.filter((f) => f.user === index).length);
           const distinct = new Map(files.map((f) => [f.content_sha256, Number(f.size)]));
           const expected = [...distinct.values()].reduce((a, b) => a + b, 0);
           const { usedSpace, counters } = await usage.usageOf(user.userId);
           expect(usedSpace).toBe(expected);
           expect(await usage.recomputeUsedSpace(user.userId)).toBe(expected);
-          expect(counters.document_count).toBe(files.length);
+          expect(counters.document_count).toBe(liveRows.length);
         }
       }),
       { numRuns: 12 },

@@ -186,7 +186,7 @@ describe.each(databaseKinds)('sign-in through the built-in provider on %s', (kin
     expect((await res.json()).account_info.logged_in_as).toBe(email);
   });
 
-  it('locks an e-mail address for 15 minutes after 5 wrong passwords, even for the right one', async () => {
+  it('locks an e-mail for the address that guessed 5 wrong passwords, for 15 minutes, even for the right one', async () => {
     const email = uniqueEmail('locked');
     await signUp(email, 'the real password');
     for (let i = 0; i < 4; i += 1) {

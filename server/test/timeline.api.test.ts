@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FileRecord } from '@nordlys/contract/file';
+import { TimelineFiles } from '@nordlys/contract/timeline';
 import { expandTiles, type TimelineFile, TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,27 @@ describe.each(databaseKinds)('timeline API on %s', (kind) => {
     expect(ids(days.json().files)).toEqual([id('s'), id('b')]);
     expect(days.headers['x-total-items']).toBe('2');
     expect(docs.headers['x-total-items']).toBe('2');
+  });
+
+  it('lists each record as the single-file read shows it, names needing escapes and too long for the index included', async () => {
+    const dora = await t.signUp();
+    // Quotes and 2,008 bytes (kept out of PostgreSQL's index row).
+    const names = ['quote "q" <&> \u2028.jpg', `${'ø'.repeat(500)}.jpg`, 'clip.mp4', 'plain.txt'];
+    for (const [i, name] of names.entries()) await uploadAt(t, dora, name, utc(2022, 3, 1 + i));
+    const res = await http.get(dora, '/st/4/jobs/default/files');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = res.json() as { files: FileRecord[] };
+    expect(Value.Errors(TimelineFiles, listed)).toEqual([]);
+    expect(listed.files.map((file) => file.fileName)).toEqual([...names].reverse());
+    const job = await http.job(dora);
+    for (const record of listed.files) {
+      const single = await http.get(dora, `/st/4/jobs/${job.id}/files_by_id/${record.fileID}`);
+      expect(single.statusCode, single.body).toBe(200);
+      // The same fields with the same values (an absent field is not an undefined one).
+      expect(Object.keys(record).sort()).toEqual(Object.keys(single.json()).sort());
+      expect(record).toEqual(single.json());
+    }
   });
 
   it('lists tiles: the files window as columns that expand to the records’ own fields and URLs', async () => {

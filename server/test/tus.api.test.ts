@@ -252,3 +252,37 @@ describe.each(databaseKinds)('tus resumable uploads on %s', (kind) => {
     expect((await head(erin, location)).statusCode).toBe(404);
   });
 });
+
+describe('tus CORS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { PUBLIC_URL: 'https://photos.example.com' } });
+  });
+  afterAll(async () => t?.close());
+
+  const allowedOrigin = async (method: 'OPTIONS' | 'HEAD', origin: string, auth?: string) => {
+    const res = await t.app.inject({
+      method,
+      url: '/st/4/tus',
+      headers: {
+        host: 'nordlys.local:8080',
+        origin,
+        'tus-resumable': '1.0.0',
+        'access-control-request-method': 'POST',
+        ...(auth ? { authorization: auth } : {}),
+      },
+    });
+    return res.headers['access-control-allow-origin'];
+  };
+
+  it("answers the app's own origin and PUBLIC_URL's, never another site nor '*'", async () => {
+    const alice = await t.signUp();
+    expect(await allowedOrigin('OPTIONS', 'http://nordlys.local:8080')).toBe('http://nordlys.local:8080');
+    expect(await allowedOrigin('OPTIONS', 'https://photos.example.com')).toBe('https://photos.example.com');
+    expect(await allowedOrigin('OPTIONS', 'https://evil.example')).toBeUndefined();
+    expect(await allowedOrigin('HEAD', 'https://evil.example', alice.auth)).toBeUndefined();
+    expect(await allowedOrigin('HEAD', 'http://nordlys.local:8080', alice.auth)).toBe(
+      'http://nordlys.local:8080',
+    );
+  });
+});

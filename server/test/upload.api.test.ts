@@ -58,6 +58,13 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
     return Number(row?.used_space ?? 0);
   }
 
+  /** Staging files in the blob folder once background work (thumbnails stage there too) is done. */
+  async function stagingFiles(): Promise<string[]> {
+    if (kind === 'sqlite') await t.app.mediaProcessing.onIdle();
+    const staged = path.join(t.dataDir, 'blobs', '.tmp');
+    return fs.existsSync(staged) ? fs.readdirSync(staged) : [];
+  }
+
   async function blobKeys(prefix = 'content/') {
     const keys: string[] = [];
     for await (const key of t.blobs.list(prefix)) keys.push(key);
@@ -150,7 +157,8 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
       file_type: 'Pictures',
       width: 900,
       height: 1600,
-      timestamp: 1700000000,
+      // No EXIF: the name's date, not the upload's mtime.
+      timestamp: Date.parse('2024-03-15T10:15:00Z') / 1000,
     });
     const clip = (await uploadFixture(alice, 'clip.mp4')).json();
     expect(clip).toMatchObject({
@@ -169,6 +177,29 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
     });
     const pdf = (await uploadFixture(alice, 'document.pdf')).json();
     expect(pdf).toMatchObject({ file_type: 'Documents', width: null, thumbURLSmall: null });
+  });
+
+  it('dates a screenshot without EXIF by its name: it lands in March 2024 in the timeline', async () => {
+    const bob = await t.signUp();
+    const shot = (await uploadFixture(bob, 'screenshot_20240315_101500.png')).json();
+    // A name that states no date keeps the mtime (2023-11-14).
+    const plain = (
+      await upload(
+        bob,
+        { path: 'Camera/screen.png', mtime: '1700000000', policy: 'keep_both' },
+        { name: 'screen.png', data: fixture('screenshot_20240315_101500.png') },
+      )
+    ).json();
+    expect(plain.timestamp).toBe(1700000000);
+    const get = (url: string) => t.app.inject({ url, headers: { authorization: bob.auth } });
+    const months = (await get('/st/4/jobs/default/timeline/months')).json().months;
+    expect(months.map((m: { year: number; month: number }) => [m.year, m.month])).toEqual([
+      [2024, 3],
+      [2023, 11],
+    ]);
+    const march = await get('/st/4/jobs/default/files?start=1709251200&end=1711929599');
+    expect(march.statusCode, march.body).toBe(200);
+    expect(march.json().files.map((file: { fileID: string }) => file.fileID)).toEqual([shot.fileID]);
   });
 
   it('stores bytes that claim to be a JPEG but do not decode, without crashing', async () => {
@@ -359,6 +390,47 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
       expect(res.json().error).toMatch(message);
       expect(await rowCounts(alice.userId)).toEqual(before);
       expect((await blobKeys()).length).toBe(blobsBefore);
+      expect(await stagingFiles()).toEqual([]);
+    });
+
+    it('two file parts: 413, and neither file is stored, listed or counted', async () => {
+      const frank = await t.signUp();
+      const blobsBefore = (await blobKeys()).length;
+      const boundary = 'nordlys-two-files';
+      const part = (name: string, data: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\n${data}\r\n`;
+      const body =
+        `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\ntwo.txt\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="mtime"\r\n\r\n1\r\n` +
+        part('one.txt', `first ${randomUUID()}`) +
+        part('two.txt', `second ${randomUUID()}`) +
+        `--${boundary}--\r\n`;
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/st/4/jobs/default/upload',
+          headers: { authorization: frank.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: body,
+        });
+        expect(res.statusCode).toBe(413);
+        expect(res.json()).toEqual({ error: 'reach files limit' });
+      }
+      const rows = await t.store.db
+        .selectFrom('files')
+        .select('id')
+        .where('user_id', '=', frank.userId)
+        .execute();
+      expect(rows).toEqual([]);
+      expect(await usedSpace(frank.userId)).toBe(0);
+      expect((await blobKeys()).length).toBe(blobsBefore);
+      expect(await stagingFiles()).toEqual([]);
+      const listed = await t.app.inject({
+        url: '/st/4/jobs/default/files',
+        headers: { authorization: frank.auth },
+      });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json()).toEqual({ files: [] });
     });
 
     it('a JSON body', async () => {
@@ -539,6 +611,8 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
       expect(res.json()).toEqual({ error: 'Out of storage' });
       expect(await usedSpace(frank.userId)).toBe(0);
       expect((await blobKeys()).length).toBe(blobsBefore);
+      // Refused mid-stream: its staging file went with the refusal.
+      expect(await stagingFiles()).toEqual([]);
     });
 
     it('accepts a file that fits and refuses the next that does not', async () => {

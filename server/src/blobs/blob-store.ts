@@ -4,6 +4,13 @@
  * implementations must pass the same contract suite (blob-store.contract.ts).
  */
 
+/**
+ * A live put keeps writing, so a staging file or multipart upload untouched this long belongs to a
+ * crashed or hung process. Age-based rather than "everything" so that a second process on the same
+ * store (admin CLI, demo seeding, another API process) cannot remove a running server's uploads.
+ */
+export const STALE_UPLOAD_AGE_MS = 60 * 60 * 1000;
+
 export interface BlobStat {
   size: number;
   mtime?: Date;
@@ -61,6 +68,13 @@ export interface BlobStore {
    * can be passed back to get/delete.
    */
   list(prefix: string): AsyncIterable<string>;
+  /**
+   * Removes what puts cut off by a crash left behind, once untouched for `olderThanMs` (default
+   * STALE_UPLOAD_AGE_MS): the folder store's staging files, the S3 store's unfinished multipart
+   * uploads. A put that fails while its process lives cleans up after itself at once. Resolves
+   * with how many were removed.
+   */
+  sweepUnfinished(opts?: { olderThanMs?: number }): Promise<number>;
   close(): Promise<void>;
 }
 

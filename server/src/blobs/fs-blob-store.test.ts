@@ -65,7 +65,7 @@ describe('FsBlobStore', () => {
 
     const store = await FsBlobStore.open(root);
     expect(await readdir(store.tempDir)).toEqual(['in-flight.part']);
-    expect(await store.sweepTemp({ olderThanMs: 0 })).toBe(1);
+    expect(await store.sweepUnfinished({ olderThanMs: 0 })).toBe(1);
     expect(await readdir(store.tempDir)).toEqual([]);
   });
 

@@ -19,15 +19,9 @@ import {
   type ByteRange,
   InvalidBlobKeyError,
   InvalidRangeError,
+  STALE_UPLOAD_AGE_MS,
 } from './blob-store';
 import { abortError, assertValidRange, ByteCounter, beginPut, destroyQuietly } from './blob-stream';
-
-/**
- * A live upload rewrites its temp file continuously, so anything untouched this long belongs to a
- * crashed or hung process. Age-based rather than "everything" so that a second process on the same
- * data folder (admin CLI, demo seeding) cannot delete a running server's in-flight uploads.
- */
-export const STALE_TEMP_AGE_MS = 60 * 60 * 1000;
 
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
@@ -46,12 +40,16 @@ export class FsBlobStore implements BlobStore {
   static async open(root: string): Promise<FsBlobStore> {
     const store = new FsBlobStore(root);
     await mkdir(store.tempDir, { recursive: true });
-    await store.sweepTemp();
+    await store.sweepUnfinished();
     return store;
   }
 
-  /** Removes staging files older than `olderThanMs`; resolves with how many were removed. */
-  async sweepTemp({ olderThanMs = STALE_TEMP_AGE_MS }: { olderThanMs?: number } = {}): Promise<number> {
+  /** Removes staging files untouched for `olderThanMs`; resolves with how many were removed. */
+  async sweepUnfinished({
+    olderThanMs = STALE_UPLOAD_AGE_MS,
+  }: {
+    olderThanMs?: number;
+  } = {}): Promise<number> {
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
     let dir: Awaited<ReturnType<typeof opendir>>;

@@ -1,16 +1,26 @@
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  PutObjectCommand,
   paginateListObjectsV2,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertValidBlobKey, assertValidBlobPrefix, isValidBlobKey } from './blob-key';
+import {
+  assertValidBlobKey,
+  assertValidBlobPrefix,
+  isValidBlobKey,
+  RESERVED_FIRST_SEGMENT,
+} from './blob-key';
 import {
   BlobNotFoundError,
   type BlobPutOptions,
@@ -18,6 +28,7 @@ import {
   type BlobStore,
   type ByteRange,
   InvalidRangeError,
+  STALE_UPLOAD_AGE_MS,
 } from './blob-store';
 import { abortError, assertValidRange, ByteCounter, beginPut, destroyQuietly } from './blob-stream';
 
@@ -43,6 +54,9 @@ export const S3_PART_SIZE = 8 * 1024 * 1024;
 export const S3_UPLOAD_QUEUE_SIZE = 2;
 const S3_MAX_PARTS = 10_000;
 const MIB = 1024 * 1024;
+
+/** Under the reserved first segment, so list() never shows them as blobs. */
+const UNFINISHED_MARKERS = `${RESERVED_FIRST_SEGMENT}/multipart/`;
 
 export function partSizeFor(expectedSize: number | undefined): number {
   if (expectedSize === undefined) return S3_PART_SIZE;
@@ -110,7 +124,7 @@ export class S3BlobStore implements BlobStore {
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const upload = new Upload({
-      client: this.client,
+      client: this.trackingClient(),
       params: { Bucket: this.bucket, Key: objectKey, Body: counter, ContentType: opts.contentType },
       partSize: partSizeFor(opts.size),
       queueSize: S3_UPLOAD_QUEUE_SIZE,
@@ -203,8 +217,81 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /**
+   * Aborts the multipart uploads a crashed process left unfinished (their parts are stored, and
+   * billed, until then), found by their markers, once untouched for `olderThanMs`. A marker is
+   * kept while its upload could not be aborted, so the next sweep tries again.
+   */
+  async sweepUnfinished({
+    olderThanMs = STALE_UPLOAD_AGE_MS,
+  }: {
+    olderThanMs?: number;
+  } = {}): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    const prefix = this.keyPrefix + UNFINISHED_MARKERS;
+    let aborted = 0;
+    for await (const page of paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.bucket, Prefix: prefix },
+    )) {
+      for (const object of page.Contents ?? []) {
+        if (!object.Key || (object.LastModified?.getTime() ?? 0) > cutoff) continue;
+        const marker = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+        const { key, uploadId } = JSON.parse((await marker.Body?.transformToString()) ?? '{}') as {
+          key?: string;
+          uploadId?: string;
+        };
+        if (key && uploadId) {
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+          );
+        }
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+        aborted += 1;
+      }
+    }
+    return aborted;
+  }
+
   async close(): Promise<void> {
     this.client.destroy();
+  }
+
+  /**
+   * The client a multipart Upload talks through: each multipart upload it begins gets a marker
+   * object (S3 can list unfinished uploads, but not every S3-compatible store implements it),
+   * removed once the upload is completed or aborted. A process killed mid-upload leaves the marker,
+   * and sweepUnfinished aborts the upload.
+   */
+  private trackingClient(): S3Client {
+    const { client, bucket } = this;
+    const markerKey = (uploadId: string) =>
+      `${this.keyPrefix}${UNFINISHED_MARKERS}${createHash('sha256').update(uploadId).digest('hex')}`;
+    const send = async (command: Parameters<S3Client['send']>[0]) => {
+      const result = await client.send(command as never);
+      if (command instanceof CreateMultipartUploadCommand) {
+        const uploadId = (result as { UploadId?: string }).UploadId;
+        if (uploadId) {
+          await client.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: markerKey(uploadId),
+              Body: JSON.stringify({ key: command.input.Key, uploadId }),
+              ContentType: 'application/json',
+            }),
+          );
+        }
+      } else if (
+        command instanceof CompleteMultipartUploadCommand ||
+        command instanceof AbortMultipartUploadCommand
+      ) {
+        const uploadId = command.input.UploadId;
+        if (uploadId)
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: markerKey(uploadId) }));
+      }
+      return result;
+    };
+    return { config: client.config, send } as unknown as S3Client;
   }
 
   private objectKey(key: string): string {

@@ -16,5 +16,12 @@ declare module 's3rver' {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** Its filesystem store: where buckets, objects and multipart parts are kept. */
+    store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
+    /** Koa's middleware list, read when run() starts listening. */
+    middleware: ((
+      ctx: { method: string; query: Record<string, string | string[] | undefined>; status: number },
+      next: () => Promise<void>,
+    ) => Promise<void>)[];
   }
 }

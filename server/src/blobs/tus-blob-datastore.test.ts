@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { ERRORS, Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,35 @@ describe.each(cases)('tus datastore on %s, bytes in %s', (kind, _name, openBlobs
     expect((await datastore().getUpload(id)).offset).toBe(4);
     expect(await datastore().write(Readable.from([Buffer.from('456789')]), id, 4)).toBe(10);
     expect(await text(datastore().read(id))).toBe('0123456789');
+  });
+
+  it('records a long PATCH segment by segment, each as soon as it is complete', async () => {
+    const id = await begin(10);
+    const segmented = new TusBlobDatastore({
+      blobs,
+      repo: createTusUploadRepository(store.db),
+      expiryMs: EXPIRY_MS,
+      clock: () => now,
+      segmentBytes: 4,
+    });
+    const body = new PassThrough();
+    const writing = segmented.write(body, id, 0);
+    body.write(Buffer.from('012345'));
+    // While the PATCH is still open, the first segment already counts: a crash now keeps it.
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (await segmented.getUpload(id)).offset < 4) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await segmented.getUpload(id)).offset).toBe(4);
+    body.end(Buffer.from('6789'));
+    expect(await writing).toBe(10);
+    const parts = await createTusUploadRepository(store.db).parts(id);
+    expect(parts.map((part) => [part.part_start, part.size])).toEqual([
+      [0, 4],
+      [4, 4],
+      [8, 2],
+    ]);
+    expect(await text(segmented.read(id))).toBe('0123456789');
   });
 
   it('lets one of two writes at the same offset commit, and refuses the other', async () => {

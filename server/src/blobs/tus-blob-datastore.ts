@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { finished, PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { BlobStore } from './blob-store';
 
@@ -50,13 +50,34 @@ export interface TusBlobDatastoreDeps {
   repo: TusUploadLedger;
   expiryMs: number;
   clock: () => number;
+  /** Tests make it smaller; TUS_SEGMENT_BYTES otherwise. */
+  segmentBytes?: number;
+}
+
+/**
+ * A PATCH is stored in segments of this many bytes, each a part recorded as soon as it is
+ * complete, so a process killed mid-PATCH loses at most the segment in flight, however large the
+ * PATCH: the offset after a restart covers every segment that arrived before.
+ */
+export const TUS_SEGMENT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The body's chunks, ending where its bytes stop: a client gone mid-PATCH ends the part there
+ * instead of failing it, so the bytes that arrived are kept.
+ */
+async function* untilCut(readable: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of readable) yield chunk as Buffer;
+  } catch {
+    // The body failed (client gone); what arrived before stays.
+  }
 }
 
 /**
  * A tus datastore that any API process can continue: the upload's state is in the database and
- * its bytes in the blob store (folder or S3), one blob per PATCH. A PATCH cut off mid-way keeps
- * the bytes that arrived, as a file on disk would, so the client resumes from the last byte
- * received. Two processes writing the same offset at once cannot both commit: the database takes
+ * its bytes in the blob store (folder or S3), one blob per PATCH segment. A PATCH cut off mid-way
+ * keeps the bytes that arrived, as a file on disk would, so the client resumes from the last byte
+ * received; a process killed mid-PATCH keeps every segment it completed. Two processes writing the same offset at once cannot both commit: the database takes
  * the first and the other PATCH answers 409.
  */
 export class TusBlobDatastore extends DataStore {
@@ -85,33 +106,56 @@ export class TusBlobDatastore extends DataStore {
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const { blobs, repo, clock } = this.deps;
-    const row = await repo.find(id);
+    const row = await this.deps.repo.find(id);
     if (row?.status !== 'uploading') throw ERRORS.FILE_NOT_FOUND;
     if (row.received !== offset) throw ERRORS.INVALID_OFFSET;
-    // A client gone mid-PATCH ends the part where its bytes stopped instead of failing it.
-    const received = new PassThrough();
-    // `finished` also reports a body that failed before this point.
-    finished(readable, (error) => {
-      if (error) received.end();
-    });
-    readable.pipe(received);
-    const key = tusPartKey(id, offset);
+    const segmentBytes = this.deps.segmentBytes ?? TUS_SEGMENT_BYTES;
+    const chunks = untilCut(readable);
+    let leftover: Buffer | undefined;
+    // Each segment's bytes, at most segmentBytes of them, taken from the body in order.
+    async function* segment(): AsyncGenerator<Buffer> {
+      let size = 0;
+      while (size < segmentBytes) {
+        const next = leftover ?? (await chunks.next()).value;
+        leftover = undefined;
+        if (!next) return;
+        const room = segmentBytes - size;
+        if (next.length > room) {
+          leftover = next.subarray(room);
+          yield next.subarray(0, room);
+          return;
+        }
+        size += next.length;
+        yield next;
+      }
+    }
+    let position = offset;
+    for (;;) {
+      const size = await this.writePart(id, position, Readable.from(segment()));
+      position += size;
+      if (size < segmentBytes) return position;
+    }
+  }
+
+  /** Stores one segment as a part and records it; answers its size (0: nothing was stored). */
+  private async writePart(id: string, start: number, body: Readable): Promise<number> {
+    const { blobs, repo, clock } = this.deps;
+    const key = tusPartKey(id, start);
     let size: number;
     try {
-      ({ size } = await blobs.put(key, received));
+      ({ size } = await blobs.put(key, body));
     } catch {
       throw ERRORS.FILE_WRITE_ERROR;
     }
     if (size === 0) {
       await blobs.delete(key);
-      return offset;
+      return 0;
     }
-    if (!(await repo.addPart(id, { part_start: offset, size, blob_key: key }, clock()))) {
+    if (!(await repo.addPart(id, { part_start: start, size, blob_key: key }, clock()))) {
       await blobs.delete(key).catch(() => undefined);
       throw ERRORS.INVALID_OFFSET;
     }
-    return offset + size;
+    return size;
   }
 
   override async getUpload(id: string): Promise<Upload> {

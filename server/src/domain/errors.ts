@@ -12,7 +12,8 @@ export type DomainErrorKind =
   | 'Unprocessable'
   | 'OutOfStorage'
   | 'PayloadTooLarge'
-  | 'TooManyRequests';
+  | 'TooManyRequests'
+  | 'NotImplemented';
 
 export class DomainError extends Error {
   constructor(
@@ -34,6 +35,8 @@ export const gone = (message: string) => new DomainError('Gone', message);
 export const unprocessable = (message: string) => new DomainError('Unprocessable', message);
 export const outOfStorage = (message = 'Out of storage') => new DomainError('OutOfStorage', message);
 export const tooManyRequests = (message = 'Too many requests') => new DomainError('TooManyRequests', message);
+/** A route the spec names whose feature is not built yet. */
+export const notImplemented = (message: string) => new DomainError('NotImplemented', message);
 
 export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   BadRequest: 400,
@@ -46,4 +49,5 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   OutOfStorage: 413,
   PayloadTooLarge: 413,
   TooManyRequests: 429,
+  NotImplemented: 501,
 };

@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AccountInfo, NameRequest } from '@nordlys/contract/account';
+import { AccountInfo, AccountInfoQuery, NameRequest } from '@nordlys/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../config';
 import type { DeviceService } from '../services/device.service';
 import type { ProfileService } from '../services/profile.service';
-import { CommonQuery, ErrorReply } from './common-query';
+import { CommonQuery, ErrorReply, withCommonQuery } from './common-query';
 import { originOf } from './origin';
 
 export interface AccountRoutesOptions {
@@ -24,15 +24,19 @@ export async function accountRoutes(
     {
       schema: {
         tags: ['account'],
-        summary: "The signed-in user's account",
-        querystring: CommonQuery,
-        response: { 200: AccountInfo, 401: ErrorReply },
+        summary: "The signed-in user's account; `language` is the app's locale, remembered for the user",
+        querystring: withCommonQuery(AccountInfoQuery),
+        response: { 200: AccountInfo, 400: ErrorReply, 401: ErrorReply },
       },
     },
     async (request, reply) => {
       const session = await request.requireSession();
       reply.header('cache-control', 'no-store');
-      return profiles.accountInfo(session.userId, originOf(request, config.publicUrl));
+      return profiles.accountInfo(
+        session.userId,
+        originOf(request, config.publicUrl),
+        request.query.language,
+      );
     },
   );
 

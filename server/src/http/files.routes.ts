@@ -3,10 +3,10 @@ import { EncodingStatus, FileMetadata, FileRecord } from '@nordlys/contract/file
 import { PlainText } from '@nordlys/contract/plain-text';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { forbidden } from '../domain/errors';
 import { MAX_PATH_LENGTH } from '../domain/file-path';
 import type { FileService } from '../services/file.service';
 import { ErrorReply, withCommonQuery } from './common-query';
+import { viewerOf } from './viewer';
 
 const FileParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
@@ -30,12 +30,12 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       },
     },
     async (request) => {
-      const session = await request.requireSession();
+      const viewer = await viewerOf(request);
       const { id, fileId } = request.params;
       if (request.query.sub === 'v-check') {
-        return { encodingStatus: await files.encodingStatus(session.userId, id, fileId) };
+        return { encodingStatus: await files.encodingStatus(viewer, id, fileId) };
       }
-      return files.getFile(session.userId, id, fileId);
+      return files.getFile(viewer, id, fileId);
     },
   );
 
@@ -45,6 +45,9 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       schema: {
         tags: ['files'],
         summary: 'Delete a file (to the trash); answers the caller’s used_space',
+        description:
+          "The job's owner or the file's uploader may delete (other readers of an album get 403). " +
+          "Removing an album's last file moves the album to the trash too.",
         params: FileParams,
         querystring: withCommonQuery(),
         response: { 200: Type.Object({ used_space: Type.Number() }), '4xx': ErrorReply },
@@ -52,8 +55,7 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
     },
     async (request) => {
       const session = await request.requireSession();
-      if (session.isReadOnly) throw forbidden('read_only_user');
-      const { usedSpace } = await files.deleteFile(session.userId, request.params.id, request.params.fileId);
+      const { usedSpace } = await files.deleteFile(session, request.params.id, request.params.fileId);
       return { used_space: usedSpace };
     },
   );
@@ -64,6 +66,10 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       schema: {
         tags: ['files'],
         summary: 'Camera metadata of the file at a path (URL-encoded) in the job',
+        description:
+          'A path may hold several files in one job (keep_both uploads); the answer is always the ' +
+          'newest live one: the latest upload, and of files uploaded in the same millisecond the one ' +
+          'added to the job last.',
         params: Type.Object({
           id: Type.String({ minLength: 1, maxLength: 64 }),
           '*': PlainText({ maxLength: MAX_PATH_LENGTH }),
@@ -73,8 +79,7 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       },
     },
     async (request) => {
-      const session = await request.requireSession();
-      return files.metadata(session.userId, request.params.id, request.params['*']);
+      return files.metadata(await viewerOf(request), request.params.id, request.params['*']);
     },
   );
 }

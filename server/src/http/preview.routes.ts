@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { DeliveredBlob, MediaDeliveryService } from '../services/media-delivery.service';
 import { parseRange } from './byte-range';
 import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
+import { contentDisposition } from './content-disposition';
 
 const Params = Type.Object({ jobId: MediaId, fileId: MediaId });
 
@@ -19,23 +20,18 @@ const INLINE_SAFE = /^(image\/(?!svg)[\w.+-]+|video\/[\w.+-]+|audio\/[\w.+-]+|ap
 const USER_CONTENT_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
-function contentDisposition(fileName: string, mime: string): string {
-  const kind = INLINE_SAFE.test(mime) ? 'inline' : 'attachment';
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
  * Streams a blob (never buffered) honouring one HTTP byte range: 206 with Content-Range, 416 with
  * `bytes *\/size` when nothing is selected, the whole blob otherwise. `If-Range` with another
  * validator falls back to the whole blob, as RFC 9110 requires.
  */
-async function sendBlob(request: FastifyRequest, reply: FastifyReply, blob: DeliveredBlob) {
+async function sendBlob(request: FastifyRequest, reply: FastifyReply, blob: DeliveredBlob, download = false) {
+  const kind = download || !INLINE_SAFE.test(blob.mime) ? 'attachment' : 'inline';
   reply
     .header('accept-ranges', 'bytes')
     .header('etag', blob.etag)
     .header('cache-control', `private, max-age=${blob.maxAge}, immutable`)
-    .header('content-disposition', contentDisposition(blob.fileName, blob.mime))
+    .header('content-disposition', contentDisposition(kind, blob.fileName))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', USER_CONTENT_CSP);
   if (request.headers['if-none-match'] === blob.etag) return reply.status(304).send();
@@ -88,7 +84,10 @@ export async function previewRoutes(app: FastifyInstance, { media }: { media: Me
         params: Params,
         querystring: withCommonQuery({
           ...SignedQuery,
+          share: Type.Optional(Type.String({ maxLength: 64 })),
           to_jpeg: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+          /** 1: offered as a download (attachment) whatever the type. */
+          download: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
         }),
         response: { 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 416: ErrorReply, 422: ErrorReply },
       },
@@ -96,7 +95,8 @@ export async function previewRoutes(app: FastifyInstance, { media }: { media: Me
     async (request, reply) => {
       const { jobId, fileId } = request.params;
       const toJpeg = request.query.to_jpeg === '1';
-      return sendBlob(request, reply, await media.preview(jobId, fileId, { toJpeg }, request.query));
+      const blob = await media.preview(jobId, fileId, { toJpeg }, request.query);
+      return sendBlob(request, reply, blob, request.query.download === '1');
     },
   );
 
@@ -109,7 +109,10 @@ export async function previewRoutes(app: FastifyInstance, { media }: { media: Me
         summary:
           "A movie's web-playable H.264/AAC MP4 by signed URL (videoURL), once ENCODED; Range supported",
         params: Params,
-        querystring: withCommonQuery(SignedQuery),
+        querystring: withCommonQuery({
+          ...SignedQuery,
+          share: Type.Optional(Type.String({ maxLength: 64 })),
+        }),
         response: { 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 416: ErrorReply },
       },
     },

@@ -10,9 +10,8 @@ const ThumbQuery = withCommonQuery({
     description: '256 (thumbURLSmall), 512 (thumbURLTile) or 1280 (thumbURLLarge)',
   }),
   ...SignedQuery,
-  // The spec's share parameter: the signature already carries the right to read, so it is accepted
-  // and ignored rather than refused.
-  share: Type.Optional(Type.String({ maxLength: 128 })),
+  // The spec's share parameter: the URL is signed for that share and opens its files only.
+  share: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 /**

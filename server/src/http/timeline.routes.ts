@@ -24,7 +24,9 @@ import { type Static, Type } from 'typebox';
 import { badRequest } from '../domain/errors';
 import type { FileActionsService } from '../services/file-actions.service';
 import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
+import { bulkReply } from './bulk-reply';
 import { EpochSecondsQuery, ErrorReply, withCommonQuery } from './common-query';
+import { viewerOf } from './viewer';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const FILE_TYPE_LIST = '^(Pictures|Movies|Documents)(,(Pictures|Movies|Documents))*$';
@@ -93,8 +95,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request, reply) => {
-      const session = await request.requireSession();
-      const page = await timeline.months(session.userId, request.params.id, request.query.filter ?? 'all');
+      const viewer = await viewerOf(request);
+      const page = await timeline.months(viewer, request.params.id, request.query.filter ?? 'all');
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       return { months: page.months };
     },
@@ -116,8 +118,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
-      const session = await request.requireSession();
-      const page = await timeline.files(session.userId, request.params.id, filesQueryOf(request.query));
+      const viewer = await viewerOf(request);
+      const page = await timeline.files(viewer, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
       return { files: page.files };
@@ -137,8 +139,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request, reply) => {
-      const session = await request.requireSession();
-      const page = await timeline.tiles(session.userId, request.params.id, filesQueryOf(request.query));
+      const viewer = await viewerOf(request);
+      const page = await timeline.tiles(viewer, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
       // Already TimelineTiles as JSON (the database built the columns): a string with a JSON
@@ -159,8 +161,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request) => {
-      const session = await request.requireSession();
-      return timeline.recents(session.userId, request.params.id);
+      const viewer = await viewerOf(request);
+      return timeline.recents(viewer, request.params.id);
     },
   );
 
@@ -176,8 +178,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request) => {
-      const session = await request.requireSession();
-      return timeline.stats(session.userId, request.params.id);
+      const viewer = await viewerOf(request);
+      return timeline.stats(viewer, request.params.id);
     },
   );
 
@@ -193,8 +195,8 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request) => {
-      const session = await request.requireSession();
-      return timeline.changes(session.userId, request.params.id, request.query.since ?? 0);
+      const viewer = await viewerOf(request);
+      return timeline.changes(viewer, request.params.id, request.query.since ?? 0);
     },
   );
 
@@ -212,8 +214,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
     },
     async (request) => {
       const session = await request.requireSession();
-      const outcome = await fileActions.deleteFiles(session, request.params.id, request.body.file_uuids);
-      return { results: outcome.results, used_space: outcome.usedSpace, max_space: outcome.maxSpace };
+      return bulkReply(await fileActions.deleteFiles(session, request.params.id, request.body.file_uuids));
     },
   );
 
@@ -222,7 +223,11 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
     {
       schema: {
         tags: ['trash'],
-        summary: `Restore up to ${BULK_CHUNK} trashed files (the owner's or the uploader's); needs quota`,
+        summary: `Restore up to ${BULK_CHUNK} trashed files (the owner's or the uploader's)`,
+        description:
+          "A trashed file still counts against its uploader's storage, so a restore adds nothing to used_space. " +
+          'While the uploader is over their max_space (after a downgrade, say) a file answers status failed, ' +
+          'error_reason out_of_storage, and stays in the trash.',
         querystring: withCommonQuery(),
         body: FileUuidsRequest,
         response: { 200: BulkFileResults, '4xx': ErrorReply },
@@ -230,8 +235,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
     },
     async (request) => {
       const session = await request.requireSession();
-      const outcome = await fileActions.restoreFiles(session, request.body.file_uuids);
-      return { results: outcome.results, used_space: outcome.usedSpace, max_space: outcome.maxSpace };
+      return bulkReply(await fileActions.restoreFiles(session, request.body.file_uuids));
     },
   );
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
@@ -9,6 +10,7 @@ import { DomainError, notFound, STATUS_BY_KIND } from '../domain/errors';
 import type { Session } from '../services/auth.service';
 import type { ResumableUploadService } from '../services/resumable-upload.service';
 import { ErrorReply, withCommonQuery } from './common-query';
+import { originOf } from './origin';
 
 const TUS_PATH = '/st/4/tus';
 const SESSION_HEADER = 'x-nordlys-tus-session';
@@ -27,8 +29,16 @@ function tusError(error: unknown): { status_code: number; body: string } {
  * for a client that reloaded. This is the protocol's edge: every request is authenticated here
  * and handed to the tus server, whose hooks call the resumable-upload service.
  */
-export async function tusRoutes(app: FastifyInstance, { resumable }: { resumable: ResumableUploadService }) {
+export async function tusRoutes(
+  app: FastifyInstance,
+  { resumable, publicUrl }: { resumable: ResumableUploadService; publicUrl: string | null },
+) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // The origins the request being handled may be answered to: the app's own (the one it was
+  // reached at) and PUBLIC_URL's. tus asks with the Origin header alone, so the request's own
+  // origin travels with its handling.
+  const ownOrigins = new AsyncLocalStorage<string[]>();
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   // Sessions of requests being handled, looked up by a random key the route puts on the request.
   const sessions = new Map<string, Session>();
 
@@ -56,6 +66,9 @@ export async function tusRoutes(app: FastifyInstance, { resumable }: { resumable
       // header (which a client can set) decides where the upload continues.
       relativeLocation: true,
       exposedHeaders: [FILE_ID_HEADER],
+      // Without this tus answers `Access-Control-Allow-Origin: *`, letting any site's scripts read
+      // the answers; the web client is served from our own origin.
+      allowedOrigins: (origin) => ownOrigins.getStore()?.includes(origin) ?? false,
       async onUploadCreate(req, upload) {
         const session = sessionOf(req);
         try {
@@ -89,9 +102,11 @@ export async function tusRoutes(app: FastifyInstance, { resumable }: { resumable
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const tus = await tusReady();
+      const origins = [originOf(request, null), ...(publicOrigin ? [publicOrigin] : [])];
+      const handle = () => ownOrigins.run(origins, () => tus.handle(request.raw, reply.raw));
       if (request.method === 'OPTIONS') {
         reply.hijack();
-        await tus.handle(request.raw, reply.raw);
+        await handle();
         return;
       }
       const session = await request.requireSession();
@@ -107,7 +122,7 @@ export async function tusRoutes(app: FastifyInstance, { resumable }: { resumable
       request.raw.headers[SESSION_HEADER] = key;
       reply.hijack();
       try {
-        await tus.handle(request.raw, reply.raw);
+        await handle();
       } finally {
         sessions.delete(key);
       }

@@ -52,7 +52,8 @@ export async function uploadRoutes(app: FastifyInstance, { uploads, dedup }: Upl
           'mtime and ctime are epoch seconds, or milliseconds when above 1e11. checksum is optional: the ' +
           "file's SHA-256 as 64 hexadecimal digits; when it is sent and the bytes hash otherwise, the upload " +
           'answers 400 "checksum does not match the uploaded bytes" and nothing is stored or counted. ' +
-          'The text fields must come before the file part.',
+          "The text fields must come before the file part. The job is the caller's timeline or album, or a " +
+          "shared album they joined that allows uploads (403 otherwise); the file counts against the uploader's quota.",
         params: JobParams,
         querystring: withCommonQuery(),
         response: { 200: FileRecord, 201: FileRecord, '4xx': ErrorReply },
@@ -78,6 +79,10 @@ export async function uploadRoutes(app: FastifyInstance, { uploads, dedup }: Upl
       schema: {
         tags: ['upload'],
         summary: 'Link a new file to bytes the caller already has, or learn that an upload is needed',
+        description:
+          'How a timeline file is added to an album: no bytes move and the content counts once against ' +
+          "used_space. The job may be the caller's own, or a shared album they joined that allows uploads " +
+          "(403 otherwise). Answers the new entry's uuid.",
         params: JobParams,
         querystring: withCommonQuery(),
         body: DedupRequest,

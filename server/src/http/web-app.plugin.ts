@@ -7,7 +7,7 @@ import {
   type ClientConfig,
   STYLE_NONCE_META_PROPERTY,
 } from '@nordlys/contract/client-config';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/healthz'];
 
@@ -16,6 +16,8 @@ export interface WebAppOptions {
   clientConfig: ClientConfig;
   /** The Content-Security-Policy of the app shell, given the response's style nonce. */
   policyWithStyleNonce(nonce: string): string;
+  /** Extra `<head>` markup for a page (a share's link-preview tags), or '' for none. */
+  headFor?(request: FastifyRequest): Promise<string>;
 }
 
 /**
@@ -65,8 +67,10 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
-    const [before, after] = parts();
+  const sendIndex = async (reply: FastifyReply, request?: FastifyRequest) => {
+    const [before, shellAfter] = parts();
+    const head = request && opts.headFor ? await opts.headFor(request) : '';
+    const after = head ? shellAfter.replace('</head>', `${head}</head>`) : shellAfter;
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('cache-control', 'no-cache')
@@ -86,6 +90,6 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
     if (request.method !== 'GET' || isApi || !fs.existsSync(indexFile)) {
       return reply.status(404).send({ error: 'Not found' });
     }
-    return sendIndex(reply);
+    return sendIndex(reply, request);
   });
 }

@@ -30,10 +30,16 @@ export const generateMediaUrlSecret = () => randomBytes(32).toString('base64url'
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_TTL_DAYS = 7;
 
-/** What a signature grants: the media of a job's files (`job`) or a trashed file's thumbnails (`trash`). */
+/**
+ * What a signature grants: the media of a job's files (`job`), a trashed file's thumbnails
+ * (`trash`), or the files of one share (`share`: the delivery checks the file is one of them).
+ */
 export type SignedPurpose =
   | { kind: 'job'; jobId: string }
-  | { kind: 'trash'; jobId: string; fileId: string; contentSha: string };
+  | { kind: 'share'; shareId: string }
+  | { kind: 'trash'; jobId: string; fileId: string; contentSha: string }
+  /** An archive link: what it packs, serialised by the archive service, and for whom. */
+  | { kind: 'archive'; payload: string };
 
 export interface FileUrlsInput {
   fileId: string;
@@ -51,8 +57,15 @@ export interface MediaUrls {
   videoUrl(fileId: string, opts: { jobId: string }): string;
   /** Every URL a FileRecord carries, in one call. */
   fileUrls(file: FileUrlsInput): FileUrls;
+  /**
+   * The same URLs signed for a share: they open the file only while it is one of the share's,
+   * so a visitor holding them reaches nothing else of the owner's job.
+   */
+  shareFileUrls(shareId: string, file: FileUrlsInput): FileUrls;
   /** The grant those URLs carry, for a listing that lets the client build them. */
   jobSignature(jobId: string, exp: number): string;
+  /** The signature of an archive link expiring at `exp` (epoch seconds); checked with `verify`. */
+  archiveSignature(payload: string, exp: number): string;
   /** What every media URL starts with: PUBLIC_URL, or '' for root-relative URLs. */
   readonly origin: string;
   /** True when `sig` is a valid, unexpired signature of `purpose` with expiry `exp` (epoch seconds). */
@@ -69,8 +82,12 @@ export interface MediaUrlOptions {
   ttlDays?: number;
 }
 
-const canonical = (p: SignedPurpose, exp: number) =>
-  p.kind === 'job' ? `job\n${p.jobId}\n${exp}` : `trash\n${p.jobId}\n${p.fileId}\n${p.contentSha}\n${exp}`;
+function canonical(p: SignedPurpose, exp: number): string {
+  if (p.kind === 'job') return ['job', p.jobId, exp].join('\n');
+  if (p.kind === 'share') return ['share', p.shareId, exp].join('\n');
+  if (p.kind === 'archive') return ['archive', p.payload, exp].join('\n');
+  return ['trash', p.jobId, p.fileId, p.contentSha, exp].join('\n');
+}
 
 /** Grants kept for reuse: a listing asks for the same one once per file. */
 const GRANT_MEMO_SIZE = 1024;
@@ -149,7 +166,13 @@ export function createMediaUrls(options: MediaUrlOptions): MediaUrls {
       const exp = currentExpiry();
       return fileMediaLinks(origin, { jobId, fileId, exp, sig: jobSignature(jobId, exp) }, mediaKind);
     },
+    shareFileUrls(shareId, { fileId, jobId, mediaKind }) {
+      const exp = currentExpiry();
+      const sig = sign({ kind: 'share', shareId }, exp);
+      return fileMediaLinks(origin, { jobId, fileId, exp, sig, share: shareId }, mediaKind);
+    },
     jobSignature,
+    archiveSignature: (payload, exp) => sign({ kind: 'archive', payload }, exp),
     origin,
     verify(purpose, exp, sig) {
       if (exp === undefined || sig === undefined) return false;

@@ -46,6 +46,7 @@ export function createAccountService({ repos, clock, defaultStorageGib }: Accoun
         is_read_only: 0,
         is_disabled: 0,
         created_at: now,
+        language: null,
       };
       await repos.users.insert(user);
       if (defaultStorageGib > 0) {

@@ -1,12 +1,12 @@
 import type { BulkErrorReason, BulkFileResult, CopyFilesReply } from '@nordlys/contract/timeline';
 import type { BlobStore } from '../blobs/blob-store';
 import { forbidden, outOfStorage } from '../domain/errors';
-import { derivedPrefix } from '../media/derived-blob-keys';
 import type { Repositories } from '../store/repositories';
 import type { FileWithJob } from '../store/repositories/timeline.repository';
 import type { Session } from './auth.service';
 import { type BookedFile, insertFile, restoreFile, trashFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
+import { deleteContentBlobs, purgeTrashedFile, type UnreferencedContent } from './trash-purge.service';
 
 /**
  * Whether the caller may read (and so copy) a file. Only files in the caller's own jobs for now;
@@ -71,8 +71,8 @@ export function createFileActionsService(deps: FileActionsDeps) {
   }
 
   return {
+    /** Read-only users may delete too: an account over its storage must be able to free space. */
     async deleteFiles(session: Session, jobIdParam: string, ids: readonly string[]): Promise<BulkOutcome> {
-      requireWriter(session);
       const job = await jobs.requireReadableJob(session.userId, jobIdParam);
       const wanted = unique(ids);
       const files = await load(wanted);
@@ -97,17 +97,22 @@ export function createFileActionsService(deps: FileActionsDeps) {
     },
 
     /**
-     * Brings files back from the trash (Undo and the trash page). A file whose content its
-     * uploader no longer holds counts against the uploader's quota again; one that does not fit
-     * answers `out_of_storage` and stays in the trash.
+     * Brings files back from the trash (Undo and the trash page). A trashed file still counts
+     * against its uploader's storage, so a restore adds nothing to used_space; while the uploader
+     * is over their max_space (after a downgrade, say) it answers `out_of_storage` and the file
+     * stays in the trash. With `jobId` (the Undo of a deletion in
+     * that job, multi_rollback) files of other jobs answer not_found.
      */
-    async restoreFiles(session: Session, ids: readonly string[]): Promise<BulkOutcome> {
+    async restoreFiles(session: Session, ids: readonly string[], jobId?: string): Promise<BulkOutcome> {
       requireWriter(session);
       const wanted = unique(ids);
       const files = await load(wanted);
       const results = new Map<string, BulkFileResult>();
       const candidates = [...files.values()].filter(
-        (file) => mayManage(session.userId, file) && file.job_deleted_at == null,
+        (file) =>
+          mayManage(session.userId, file) &&
+          file.job_deleted_at == null &&
+          (jobId === undefined || file.job_id === jobId),
       );
       // Read before the transaction: on SQLite the one connection is the transaction's.
       const maxSpaces = new Map<string, number>();
@@ -122,13 +127,10 @@ export function createFileActionsService(deps: FileActionsDeps) {
             results.set(file.id, ok(file.id));
             continue;
           }
-          const size = Number(file.size);
-          if (!(await usage.ownsContent(file.user_id, file.content_sha256))) {
-            const { usedSpace } = await usage.usageOf(file.user_id);
-            if (usedSpace + size > (maxSpaces.get(file.user_id) ?? 0)) {
-              results.set(file.id, failed(file.id, 'out_of_storage'));
-              continue;
-            }
+          const { usedSpace } = await usage.usageOf(file.user_id);
+          if (usedSpace > (maxSpaces.get(file.user_id) ?? 0)) {
+            results.set(file.id, failed(file.id, 'out_of_storage'));
+            continue;
           }
           await restoreFile(tx, booked(file), at);
           results.set(file.id, ok(file.id));
@@ -143,14 +145,14 @@ export function createFileActionsService(deps: FileActionsDeps) {
     /**
      * Deletes trashed files for good. A content whose last file goes is deleted with its bytes
      * and derived blobs; the blobs go after the commit, so a crash in between leaves orphan blobs
-     * (a sweep can collect them) and never a row pointing at missing bytes.
+     * (a sweep can collect them) and never a row pointing at missing bytes. Open to read-only
+     * users, like deleting.
      */
     async purgeFiles(session: Session, ids: readonly string[]): Promise<Omit<BulkOutcome, 'maxSpace'>> {
-      requireWriter(session);
       const wanted = unique(ids);
       const files = await load(wanted);
       const results = new Map<string, BulkFileResult>();
-      const unreferenced: { sha256: string; blobKey: string }[] = [];
+      const unreferenced: UnreferencedContent[] = [];
       await repos.transaction(async (tx) => {
         for (const file of files.values()) {
           if (!mayManage(session.userId, file)) continue;
@@ -158,14 +160,10 @@ export function createFileActionsService(deps: FileActionsDeps) {
             results.set(file.id, failed(file.id, 'not_in_trash'));
             continue;
           }
-          if (!(await tx.files.deleteTrashed(file.id))) continue;
-          results.set(file.id, ok(file.id));
-          if ((await tx.contents.removeRef(file.content_sha256)) > 0) continue;
-          const blobKey = await tx.contents.deleteUnreferenced(file.content_sha256);
-          if (blobKey) unreferenced.push({ sha256: file.content_sha256, blobKey });
+          if (await purgeTrashedFile(tx, file, unreferenced)) results.set(file.id, ok(file.id));
         }
       });
-      for (const { sha256, blobKey } of unreferenced) await deleteBlobs(sha256, blobKey);
+      await deleteContentBlobs(blobs, unreferenced, deps.onOrphanBlob);
       const { usedSpace } = await quotaOf(session.userId);
       return { results: wanted.map((id) => results.get(id) ?? failed(id, 'not_found')), usedSpace };
     },
@@ -173,15 +171,20 @@ export function createFileActionsService(deps: FileActionsDeps) {
     /**
      * New files in the caller's timeline over the same contents (no bytes are copied). Contents
      * new to the caller count against their quota: the whole batch fits or nothing is copied.
+     * `mayRead` narrows or widens what may be copied (an album's files for its readers).
      */
-    async copyToTimeline(session: Session, ids: readonly string[]): Promise<CopyFilesReply> {
+    async copyToTimeline(
+      session: Session,
+      ids: readonly string[],
+      mayRead: (file: FileWithJob) => boolean = (file) => canReadFile(session, file),
+    ): Promise<CopyFilesReply> {
       requireWriter(session);
       const target = await jobs.ensureTimeline(session.userId);
       const wanted = unique(ids);
       const files = await load(wanted);
       const readable = wanted
         .map((id) => files.get(id))
-        .filter((file): file is FileWithJob => file !== undefined && canReadFile(session, file));
+        .filter((file): file is FileWithJob => file !== undefined && mayRead(file));
       const newSizes = new Map<string, number>();
       for (const file of readable) {
         if (newSizes.has(file.content_sha256)) continue;
@@ -226,18 +229,6 @@ export function createFileActionsService(deps: FileActionsDeps) {
       };
     },
   };
-
-  async function deleteBlobs(sha256: string, blobKey: string): Promise<void> {
-    const keys = [blobKey];
-    try {
-      for await (const key of blobs.list(derivedPrefix(sha256))) keys.push(key);
-    } catch (error) {
-      deps.onOrphanBlob?.(derivedPrefix(sha256), error);
-    }
-    for (const key of keys) {
-      await blobs.delete(key).catch((error: unknown) => deps.onOrphanBlob?.(key, error));
-    }
-  }
 }
 
 export type FileActionsService = ReturnType<typeof createFileActionsService>;

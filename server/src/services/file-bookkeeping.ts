@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GroupType } from '@nordlys/contract/file';
+import { captureTimeFromFileName } from '../domain/file-name-date';
 import type { ParsedPath } from '../domain/file-path';
 import { fileTypeOf, isScreenshotName } from '../domain/file-type';
 import type { TransactionRepositories } from '../store/repositories';
@@ -12,11 +13,12 @@ import type { FileType } from '../store/schema';
 
 /**
  * What moves with a file entering or leaving a job's live files, in the transaction that moves
- * it: the uploader's content reference and used_space, the timeline counters of the job's owner,
- * and the job's serial with its change row. Uploads, dedup links, copies, trash and restore all
- * come through here, and so will albums and shares, so the totals cannot drift apart.
+ * it: the timeline counters of the job's owner and the job's serial with its change row; the
+ * uploader's content reference and used_space move only when a row is inserted or deleted for
+ * good (a trashed file counts against storage until purged). Uploads, dedup links, copies, trash and restore all
+ * come through here, and so do albums' own counters, so the totals cannot drift apart.
  */
-type Bookkeeping = Pick<TransactionRepositories, 'files' | 'usage' | 'changes'>;
+type Bookkeeping = Pick<TransactionRepositories, 'files' | 'usage' | 'changes' | 'albums'>;
 
 /** A file as the bookkeeping needs it, with the job it is in. */
 export interface BookedFile {
@@ -27,6 +29,7 @@ export interface BookedFile {
   path: string;
   file_type: FileType;
   is_screenshot: number;
+  taken_at: number;
   job: Pick<JobRow, 'id' | 'type' | 'owner_id'>;
 }
 
@@ -48,28 +51,53 @@ export function counterDelta(fileType: FileType, isScreenshot: boolean, sign: 1 
   return { document_count: sign };
 }
 
-/** The file counts again: its content for the uploader, its counter, an `added` change. */
-async function bookIn(tx: Bookkeeping, file: BookedFile, at: number): Promise<{ isNewToUser: boolean }> {
-  const { isNewToUser } = await tx.usage.addContentRef(file.user_id, file.content_sha256, Number(file.size));
-  if (file.job.type === 'timeline') {
-    await tx.usage.addDelta(file.job.owner_id, counterDelta(file.file_type, Boolean(file.is_screenshot), 1));
-  }
-  await tx.changes.append(file.job.id, {
-    type: ChangeType.fileAdded,
-    entityId: file.id,
-    fields: { path: file.path, checksum: file.content_sha256 },
-    at,
+const HEIC_PATTERN = /\.hei[cf]$/i;
+
+/** An album keeps its file count, bytes, dates and latest file on its row (the album list shows them). */
+async function albumStats(tx: Bookkeeping, file: BookedFile, sign: 1 | -1): Promise<void> {
+  if (file.job.type !== 'story') return;
+  await tx.albums.moveFile(file.job.id, {
+    fileId: file.id,
+    sign,
+    size: Number(file.size),
+    takenAt: Number(file.taken_at),
+    heic: HEIC_PATTERN.test(file.path),
   });
-  return { isNewToUser };
 }
 
-/** The file no longer counts: its content reference, its counter, a `removed` change. */
-async function bookOut(tx: Bookkeeping, file: BookedFile, at: number): Promise<void> {
-  await tx.usage.removeContentRef(file.user_id, file.content_sha256, Number(file.size));
+/**
+ * The file enters or leaves the timeline and albums: its timeline counter, the album's stats and
+ * an `added` or `removed` change. Its content reference and used_space are not part of it: a
+ * trashed file counts against storage until it is purged.
+ */
+async function moveOnTimeline(tx: Bookkeeping, file: BookedFile, sign: 1 | -1, at: number): Promise<void> {
   if (file.job.type === 'timeline') {
-    await tx.usage.addDelta(file.job.owner_id, counterDelta(file.file_type, Boolean(file.is_screenshot), -1));
+    await tx.usage.addDelta(
+      file.job.owner_id,
+      counterDelta(file.file_type, Boolean(file.is_screenshot), sign),
+    );
   }
-  await tx.changes.append(file.job.id, { type: ChangeType.fileRemoved, entityId: file.id, fields: null, at });
+  await albumStats(tx, file, sign);
+  await tx.changes.append(
+    file.job.id,
+    sign === 1
+      ? {
+          type: ChangeType.fileAdded,
+          entityId: file.id,
+          fields: { path: file.path, checksum: file.content_sha256 },
+          at,
+        }
+      : { type: ChangeType.fileRemoved, entityId: file.id, fields: null, at },
+  );
+}
+
+/**
+ * When a file was taken: its metadata's capture time, else the date its name states (screenshots,
+ * camera and messenger names), else its modification time.
+ */
+function captureTime(content: ContentRow, fileName: string, mtimeMs: number, at: number): number {
+  if (content.taken_at != null) return Number(content.taken_at);
+  return captureTimeFromFileName(fileName, at) ?? mtimeMs;
 }
 
 /**
@@ -94,7 +122,7 @@ export async function insertFile(
     size: Number(content.size),
     mtime: file.mtimeMs,
     ctime: file.ctimeMs,
-    taken_at: content.taken_at != null ? Number(content.taken_at) : file.mtimeMs,
+    taken_at: captureTime(content, file.parsed.fileName, file.mtimeMs, at),
     uploaded_at: at,
     file_type: fileType,
     is_screenshot: isScreenshot ? 1 : 0,
@@ -104,21 +132,40 @@ export async function insertFile(
     deleted_at: null,
   };
   await tx.files.insert(row);
-  const { isNewToUser } = await bookIn(tx, { ...row, job }, at);
+  const { isNewToUser } = await tx.usage.addContentRef(userId, content.sha256, Number(content.size));
+  await moveOnTimeline(tx, { ...row, job }, 1, at);
   return { fileId: row.id, isNewToUser };
 }
 
-/** Moves a file to the trash; nothing changes when it is already there (a repeated request). */
+/**
+ * Moves a file to the trash; nothing changes when it is already there (a repeated request).
+ * It keeps its content reference and used_space until it is purged (`releaseFileContent`). An album whose last file goes goes to the trash with it (core.md §4).
+ */
 export async function trashFile(tx: Bookkeeping, file: BookedFile, at: number): Promise<void> {
   if (!(await tx.files.markDeleted(file.id, at))) return;
-  await bookOut(tx, file, at);
+  await moveOnTimeline(tx, file, -1, at);
+  if (file.job.type === 'story' && (await tx.albums.liveFileCount(file.job.id)) === 0) {
+    await tx.albums.markDeleted(file.job.id, at);
+  }
 }
 
 /**
- * Brings a file back from the trash (the caller checked the uploader's quota); nothing changes
- * when it is not in the trash.
+ * Brings a file back from the trash; it adds nothing to used_space (it never left it). Nothing
+ * changes when it is not in the trash.
  */
 export async function restoreFile(tx: Bookkeeping, file: BookedFile, at: number): Promise<void> {
   if (!(await tx.files.markRestored(file.id))) return;
-  await bookIn(tx, file, at);
+  await moveOnTimeline(tx, file, 1, at);
+}
+
+/**
+ * A file row deleted for good (purge, delete forever, empty trash, a purged album) releases its
+ * uploader's content reference in the transaction that deletes the row; used_space drops with the
+ * user's last row over the content, so bytes another of their records points at still count.
+ */
+export async function releaseFileContent(
+  tx: Pick<TransactionRepositories, 'usage'>,
+  file: { user_id: string; content_sha256: string; size: number },
+): Promise<void> {
+  await tx.usage.removeContentRef(file.user_id, file.content_sha256, Number(file.size));
 }

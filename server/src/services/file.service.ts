@@ -7,6 +7,8 @@ import type { MediaMetadata } from '../media/metadata';
 import type { Repositories } from '../store/repositories';
 import type { FileRecordSource } from '../store/repositories/file.repository';
 import type { TileColumnsJson } from '../store/repositories/tile.repository';
+import type { Reader } from './album-access.service';
+import type { Session } from './auth.service';
 import { trashFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
 
@@ -104,16 +106,16 @@ export interface FileServiceDeps {
 export function createFileService({ repos, jobs, clock, signer }: FileServiceDeps) {
   const { files } = repos;
 
-  async function requireFileInJob(userId: string, jobIdParam: string, fileId: string) {
-    const job = await jobs.requireReadableJob(userId, jobIdParam);
+  async function requireFileInJob(reader: Reader, jobIdParam: string, fileId: string) {
+    const job = await jobs.requireReadableJob(reader, jobIdParam);
     const file = await files.findById(fileId);
     if (!file || file.job_id !== job.id || file.deleted_at != null) throw notFound();
     return { job, file };
   }
 
   return {
-    async getFile(userId: string, jobIdParam: string, fileId: string): Promise<FileRecord> {
-      const { file } = await requireFileInJob(userId, jobIdParam, fileId);
+    async getFile(reader: Reader, jobIdParam: string, fileId: string): Promise<FileRecord> {
+      const { file } = await requireFileInJob(reader, jobIdParam, fileId);
       return toFileRecord(file, signer);
     },
 
@@ -124,20 +126,22 @@ export function createFileService({ repos, jobs, clock, signer }: FileServiceDep
       return toFileRecord(file, signer);
     },
 
-    async encodingStatus(userId: string, jobIdParam: string, fileId: string): Promise<EncodingStatus> {
-      const { file } = await requireFileInJob(userId, jobIdParam, fileId);
+    async encodingStatus(reader: Reader, jobIdParam: string, fileId: string): Promise<EncodingStatus> {
+      const { file } = await requireFileInJob(reader, jobIdParam, fileId);
       return encodingStatusOf(file.encode_status);
     },
 
-    async metadata(userId: string, jobIdParam: string, name: string): Promise<FileMetadata> {
-      const job = await jobs.requireReadableJob(userId, jobIdParam);
-      const file = await files.findByPath(job.id, name);
-      if (!file) throw notFound();
+    async metadata(reader: Reader, jobIdParam: string, name: string): Promise<FileMetadata> {
+      const job = await jobs.requireReadableJob(reader, jobIdParam);
+      const live = await files.findByPath(job.id, name);
+      const file = live ?? (await files.findTrashedByPath(job.id, name));
+      if (!file) throw notFound('deleted');
       const meta = (file.metadata ? JSON.parse(file.metadata) : {}) as Partial<Record<string, unknown>>;
       const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
       const str = (v: unknown) => (typeof v === 'string' ? v : null);
       const gps = meta.gps as MediaMetadata['gps'] | undefined;
       return {
+        existence: live && job.deleted_at == null ? 'exists' : 'trashed',
         deviceManufacturer: str(meta.make),
         deviceModel: str(meta.model),
         iso: num(meta.iso),
@@ -154,23 +158,18 @@ export function createFileService({ repos, jobs, clock, signer }: FileServiceDep
 
     /**
      * Moves the file to the trash (restored and purged from there by the file actions) with
-     * usage, counters and the job's change in one transaction. The job's owner or the file's uploader may delete.
-     * Answers the caller's used_space after the deletion.
+     * usage, counters and the job's change in one transaction. The job's owner or the file's
+     * uploader may delete; another reader of the job gets 403, anyone else 404 (or the album's
+     * refusal). Answers the caller's used_space after the deletion.
      */
-    async deleteFile(userId: string, jobIdParam: string, fileId: string): Promise<{ usedSpace: number }> {
+    async deleteFile(session: Session, jobIdParam: string, fileId: string): Promise<{ usedSpace: number }> {
+      const job = await jobs.requireReadableJob(session.userId, jobIdParam);
       const file = await files.findById(fileId);
-      const job =
-        jobIdParam === 'default' ? await jobs.ensureTimeline(userId) : await jobs.findById(jobIdParam);
-      if (!job || !file || file.job_id !== job.id || file.deleted_at != null) throw notFound();
-      const mayDelete = job.owner_id === userId || file.user_id === userId;
-      if (!mayDelete) {
-        // Someone who cannot see the job learns nothing about it.
-        if (job.owner_id !== userId) throw notFound();
-        throw forbidden();
-      }
+      if (!file || file.job_id !== job.id || file.deleted_at != null) throw notFound();
+      if (job.owner_id !== session.userId && file.user_id !== session.userId) throw forbidden();
       const at = clock();
       await repos.transaction((tx) => trashFile(tx, { ...file, job }, at));
-      const { usedSpace } = await repos.usage.usageOf(userId);
+      const { usedSpace } = await repos.usage.usageOf(session.userId);
       return { usedSpace };
     },
   };

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { JOB_HAS_BEEN_DELETED, uploadsAllowed } from '@nordlys/contract/album';
+import { albumIdFromEither } from '@nordlys/contract/album-id';
 import type { TimelineJob } from '@nordlys/contract/file';
-import { gone, notFound } from '../domain/errors';
+import { forbidden, gone, notFound, unauthenticated } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
 import type { JobRow } from '../store/repositories/job.repository';
+import type { AlbumAccess, AlbumAccessService, Reader } from './album-access.service';
+import { toViewer } from './album-access.service';
 import type { Session } from './auth.service';
 
 export const DEFAULT_JOB_ID = 'default';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 export interface JobServiceDeps {
-  repos: Pick<Repositories, 'jobs' | 'users'>;
+  repos: Pick<Repositories, 'jobs' | 'users' | 'albums'>;
+  access: AlbumAccessService;
   clock: () => number;
 }
 
-export function createJobService({ repos, clock }: JobServiceDeps) {
+export function createJobService({ repos, access, clock }: JobServiceDeps) {
   const { jobs } = repos;
 
   /** The user's timeline, made on first use; concurrent first calls agree on one. */
@@ -38,26 +42,58 @@ export function createJobService({ repos, clock }: JobServiceDeps) {
     return created;
   }
 
-  /**
-   * The job the caller may add files to. Another user's job answers 404 like an unknown one, so
-   * ids cannot be probed; a deleted one 410. Albums shared with upload rights come with the album
-   * issue (participants); until then only the owner may add.
-   */
-  async function requireWritableJob(userId: string, jobId: string): Promise<JobRow> {
-    if (jobId === DEFAULT_JOB_ID) return ensureTimeline(userId);
-    if (!UUID_PATTERN.test(jobId)) throw notFound();
-    const job = await jobs.findById(jobId);
-    if (!job || job.owner_id !== userId) throw notFound();
-    if (job.deleted_at != null) throw gone('Job has been deleted');
+  /** The job a UUID or compact album id names; 404 for anything else. */
+  async function findJob(jobIdParam: string): Promise<JobRow> {
+    const id = albumIdFromEither(jobIdParam);
+    const job = id ? await jobs.findById(id) : undefined;
+    if (!job) throw notFound();
     return job;
   }
 
-  /** The job the caller may read files of (owner only until participants exist). */
-  async function requireReadableJob(userId: string, jobId: string): Promise<JobRow> {
-    if (jobId === DEFAULT_JOB_ID) return ensureTimeline(userId);
-    if (!UUID_PATTERN.test(jobId)) throw notFound();
-    const job = await jobs.findById(jobId);
-    if (!job || job.owner_id !== userId) throw notFound();
+  /** A live album the caller may read, with their role in it (album-access.service.ts). */
+  async function readAlbum(reader: Reader, job: JobRow): Promise<AlbumAccess> {
+    const album =
+      job.type === 'story' && job.deleted_at == null ? await repos.albums.find(job.id) : undefined;
+    if (!album) throw notFound();
+    return access.readAlbum(reader, album);
+  }
+
+  /**
+   * The job the caller may add files to: their own, or a shared album they joined that allows
+   * uploads. Another user's timeline or share answers 404 like an unknown job, so ids cannot be
+   * probed; an album the caller can read but not add to answers 403; a deleted own job 410.
+   */
+  async function requireWritableJob(reader: Reader, jobIdParam: string): Promise<JobRow> {
+    const { userId } = toViewer(reader);
+    if (userId === null) throw unauthenticated();
+    if (jobIdParam === DEFAULT_JOB_ID) return ensureTimeline(userId);
+    const job = await findJob(jobIdParam);
+    if (job.owner_id === userId) {
+      if (job.deleted_at != null) throw gone(JOB_HAS_BEEN_DELETED);
+      return job;
+    }
+    if (job.type !== 'story') throw notFound();
+    if (job.deleted_at != null) throw gone(JOB_HAS_BEEN_DELETED);
+    const { role, facts } = await readAlbum(reader, job);
+    if (role !== 'subscriber' || !uploadsAllowed(facts.permissions)) throw forbidden();
+    return job;
+  }
+
+  /**
+   * The job the caller may read files of: their own (the trash included), or a live album the
+   * album rules let them see, signed in or not (with its password where it has one).
+   */
+  async function requireReadableJob(reader: Reader, jobIdParam: string): Promise<JobRow> {
+    const { userId } = toViewer(reader);
+    if (jobIdParam === DEFAULT_JOB_ID) {
+      if (userId === null) throw unauthenticated();
+      return ensureTimeline(userId);
+    }
+    const job = await findJob(jobIdParam);
+    if (userId !== null && job.owner_id === userId) return job;
+    // Only albums are open to others; a signed-out caller is asked to sign in for anything else.
+    if (job.type !== 'story') throw userId === null ? unauthenticated() : notFound();
+    await readAlbum(reader, job);
     return job;
   }
 
@@ -80,7 +116,15 @@ export function createJobService({ repos, clock }: JobServiceDeps) {
     };
   }
 
-  return { ensureTimeline, timelineOf, requireWritableJob, requireReadableJob, findById: jobs.findById };
+  return {
+    ensureTimeline,
+    timelineOf,
+    findJob,
+    readAlbum,
+    requireWritableJob,
+    requireReadableJob,
+    findById: jobs.findById,
+  };
 }
 
 export type JobService = ReturnType<typeof createJobService>;

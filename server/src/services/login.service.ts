@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { LoginExchangeRequest, LoginExchangeResponse } from '@nordlys/contract/account';
 import { NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import { hasControlCharacters, withoutControlCharacters } from '@nordlys/contract/plain-text';
@@ -50,12 +51,15 @@ export interface LoginServiceDeps {
   devices: Pick<DeviceService, 'register'>;
   profiles: Pick<ProfileService, 'accountInfo'>;
   throttle: LoginThrottle;
+  /** Waits out a throttling delay; tests pass one that records instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
   relyingParty: OidcRelyingParty;
   clock: Clock;
 }
 
 export function createLoginService(deps: LoginServiceDeps) {
   const { repos, accounts, throttle, clock } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   // Unknown e-mail addresses are checked against this so a miss takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => {
@@ -103,10 +107,13 @@ export function createLoginService(deps: LoginServiceDeps) {
       return user ? { id: user.id, email: user.email, name: user.name } : undefined;
     },
 
-    /** Checks a password with lockout per e-mail and per client address. */
+    /**
+     * Checks a password: locked per (e-mail, address) pair and per address; per e-mail alone an
+     * address that has failed before waits a growing delay first.
+     */
     async passwordSignIn(email: string, password: string, ip: string): Promise<PasswordSignIn> {
       const keys = throttleKeys(email, ip);
-      const lockedUntil = await throttle.lockedUntil([keys.email, keys.ip]);
+      const { lockedUntil, delayMs } = await throttle.assess(keys);
       if (lockedUntil) {
         return {
           ok: false,
@@ -114,14 +121,15 @@ export function createLoginService(deps: LoginServiceDeps) {
           minutes: Math.max(1, Math.ceil((lockedUntil - clock()) / 60_000)),
         };
       }
+      if (delayMs > 0) await sleep(delayMs);
       const user = email.length <= EMAIL_MAX_LENGTH ? await repos.users.findByEmail(email) : undefined;
       const valid = await verifyPassword(user?.password_hash ?? (await dummy()), password);
       if (user?.password_hash && valid) {
-        await throttle.clear(keys.email);
+        await throttle.clear([keys.pair, keys.email]);
         return { ok: true, user };
       }
-      await throttle.recordFailure([keys.email, keys.ip]);
-      const nowLocked = await throttle.lockedUntil([keys.email, keys.ip]);
+      await throttle.recordFailure([keys.pair, keys.email, keys.ip]);
+      const nowLocked = await throttle.lockedUntil([keys.pair, keys.ip]);
       if (nowLocked) return { ok: false, reason: 'locked', minutes: LOGIN_THROTTLE.lockMs / 60_000 };
       return { ok: false, reason: 'wrong' };
     },

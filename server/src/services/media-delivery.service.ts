@@ -1,5 +1,6 @@
 import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store';
 import { badRequest, forbidden, notFound, unprocessable } from '../domain/errors';
+import { isShareLive } from '../domain/share-rules';
 import { posterKey, previewJpegKey, THUMB_FORMAT, thumbKey, videoKey } from '../media/derived-blob-keys';
 import type { MediaUrls, SignedPurpose, ThumbArea } from '../media/media-urls';
 import { createLimiter } from '../media/pipeline/limiter';
@@ -13,6 +14,8 @@ const INVALID_SIGNATURE = 'invalid signature';
 export interface Signature {
   exp?: number;
   sig?: string;
+  /** Set when the URL is signed for a share rather than for the file's job. */
+  share?: string;
 }
 
 /** A blob to stream, with what a reply says about it; nothing is read until `open`. */
@@ -49,7 +52,7 @@ export type ThumbnailDelivery =
     };
 
 export interface MediaDeliveryDeps {
-  repos: Pick<Repositories, 'contentProcessing'>;
+  repos: Pick<Repositories, 'contentProcessing' | 'shares'>;
   blobs: BlobStore;
   urls: Pick<MediaUrls, 'verify'>;
   clock: () => number;
@@ -94,9 +97,28 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock, onTileEr
     return file;
   }
 
+  /**
+   * A file reached through a share's signature: only while the share is live and the file is one
+   * of its own. Any other file answers like a bad signature.
+   */
+  async function sharedFile(shareId: string, fileId: string, signature: Signature): Promise<MediaFileRow> {
+    const file = await verifiedFile(fileId, () => ({ kind: 'share', shareId }), signature);
+    const share = await repos.shares.find(shareId);
+    if (!share || !isShareLive(share, clock()) || !(await repos.shares.hasFile(shareId, fileId))) {
+      throw forbidden(INVALID_SIGNATURE);
+    }
+    return file;
+  }
+
+  /** The file a live-file URL names, checked against the signature it carries (a job's or a share's). */
+  const signedLiveFile = (fileId: string, signature: Signature) =>
+    signature.share !== undefined
+      ? sharedFile(signature.share, fileId, signature)
+      : verifiedFile(fileId, ownJobGrant, signature);
+
   /** A live file of the job named in the URL. */
   async function liveFile(jobId: string, fileId: string, signature: Signature): Promise<MediaFileRow> {
-    const file = await verifiedFile(fileId, ownJobGrant, signature);
+    const file = await signedLiveFile(fileId, signature);
     if (file.jobId !== jobId || file.deletedAt !== null) throw notFound();
     return file;
   }
@@ -168,7 +190,7 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock, onTileEr
     };
   }
 
-  async function ensurePreviewJpeg(file: MediaFileRow): Promise<void> {
+  async function ensurePreviewJpeg(file: Pick<MediaFileRow, 'sha256' | 'size' | 'blobKey'>): Promise<void> {
     const key = previewJpegKey(file.sha256);
     if (await blobs.exists(key)) return;
     let pending = converting.get(file.sha256);
@@ -208,7 +230,7 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock, onTileEr
   return {
     /** A live file's thumbnail; a file moved to the trash is reached through its trash URL only. */
     async thumbnail(fileId: string, area: ThumbArea, signature: Signature): Promise<ThumbnailDelivery> {
-      const file = await verifiedFile(fileId, ownJobGrant, signature);
+      const file = await signedLiveFile(fileId, signature);
       if (file.deletedAt !== null) throw notFound();
       return thumbnailOf(file, area, signature);
     },
@@ -246,6 +268,17 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock, onTileEr
         fileName: file.fileName,
         open: (range) => blobs.get(file.blobKey, range),
       };
+    },
+
+    /**
+     * A picture's JPEG rendering as bytes, made once per content and kept (archives with
+     * heic_to_jpeg); the caller has checked access.
+     */
+    async jpegRendering(
+      content: Pick<MediaFileRow, 'sha256' | 'size' | 'blobKey'>,
+    ): Promise<NodeJS.ReadableStream> {
+      await ensurePreviewJpeg(content);
+      return blobs.get(previewJpegKey(content.sha256));
     },
 
     /** A movie's web encode, once it is ready. */

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AccountInfo, PROFILE_PICTURE_SIZE } from '@nordlys/contract/account';
-import { API_BASE, NAME_MAX_LENGTH } from '@nordlys/contract/constants';
+import { API_BASE, type Locale, NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, unauthenticated } from '../domain/errors';
 import { loadSharp } from '../media/sharp-loader';
@@ -19,6 +19,12 @@ const versionOfKey = (key: string | null) =>
     .pop()
     ?.replace(/\.jpg$/, '') ?? null;
 
+/** The absolute URL of a user's profile picture, or null when they have none. */
+export function profilePictureUrl(userId: string, key: string | null, origin: string): string | null {
+  const version = versionOfKey(key);
+  return version ? `${origin}${profilePicturePath(userId, version)}` : null;
+}
+
 export interface ProfileServiceDeps {
   repos: Pick<Repositories, 'users' | 'usage'>;
   accounts: Pick<AccountService, 'maxSpaceOf'>;
@@ -33,16 +39,19 @@ export function createProfileService({ repos, accounts, blobs }: ProfileServiceD
   }
 
   return {
-    /** Everything account.md §3 lists; `origin` makes the picture URL absolute. */
-    async accountInfo(userId: string, origin: string): Promise<AccountInfo> {
+    /**
+     * Everything account.md §3 lists; `origin` makes the picture URL absolute. The app language the
+     * call carries is remembered for the user (written only when it changed).
+     */
+    async accountInfo(userId: string, origin: string, language?: Locale): Promise<AccountInfo> {
       const user = await requireUser(userId);
+      if (language && user.language !== language) await repos.users.update(userId, { language });
       const [usage, maxSpace] = await Promise.all([repos.usage.usageOf(userId), accounts.maxSpaceOf(userId)]);
-      const version = versionOfKey(user.profile_picture_key);
       return {
         uuid: user.id,
         name: user.name,
         logged_in_as: user.email,
-        profile_picture_url: version ? `${origin}${profilePicturePath(user.id, version)}` : null,
+        profile_picture_url: profilePictureUrl(user.id, user.profile_picture_key, origin),
         used_space: usage.usedSpace,
         max_space: maxSpace,
         has_files_not_media: usage.counters.document_count > 0,

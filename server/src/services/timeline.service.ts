@@ -11,6 +11,7 @@ import { badRequest } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
 import type { FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
+import type { Reader } from './album-access.service';
 import { type FileUrlSigner, toFileRecord, toTimelineTilesJson } from './file.service';
 import type { JobService } from './job.service';
 
@@ -52,11 +53,11 @@ export interface TimelineServiceDeps {
 export function createTimelineService({ repos, jobs, clock, signer }: TimelineServiceDeps) {
   const { timeline, tiles: tileRows, changes } = repos;
 
-  async function readableWindow(userId: string, jobIdParam: string, query: FilesQuery) {
+  async function readableWindow(reader: Reader, jobIdParam: string, query: FilesQuery) {
     if (query.start !== undefined && query.end !== undefined && query.end < query.start) {
       throw badRequest('querystring.end must be at least querystring.start');
     }
-    const job = await jobs.requireReadableJob(userId, jobIdParam);
+    const job = await jobs.requireReadableJob(reader, jobIdParam);
     const window: FileWindow = {
       jobId: job.id,
       ...windowInMs(query),
@@ -69,16 +70,16 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
   return {
     /** The months, and the job's serial read before them: an empty timeline's change feed starts there. */
     async months(
-      userId: string,
+      reader: Reader,
       jobIdParam: string,
       filter: TimelineFilter,
     ): Promise<{ months: TimelineMonth[]; lastEventSerial: number }> {
-      const job = await jobs.requireReadableJob(userId, jobIdParam);
+      const job = await jobs.requireReadableJob(reader, jobIdParam);
       return { months: await timeline.months(job.id, filter), lastEventSerial: Number(job.serial) };
     },
 
-    async files(userId: string, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {
-      const { job, window } = await readableWindow(userId, jobIdParam, query);
+    async files(reader: Reader, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {
+      const { job, window } = await readableWindow(reader, jobIdParam, query);
       const [rows, totalItems] = await Promise.all([
         timeline.listFiles(window, { limit: query.limit, offset: query.offset }),
         timeline.countFiles(window),
@@ -91,8 +92,8 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
     },
 
     /** The files() window as columns, with the job's media grant once. */
-    async tiles(userId: string, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
-      const { job, window } = await readableWindow(userId, jobIdParam, query);
+    async tiles(reader: Reader, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
+      const { job, window } = await readableWindow(reader, jobIdParam, query);
       const [columns, totalItems] = await Promise.all([
         tileRows.tileColumns(window, { limit: query.limit, offset: query.offset }, job.owner_id),
         timeline.countFiles(window),
@@ -104,8 +105,8 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
       };
     },
 
-    async recents(userId: string, jobIdParam: string): Promise<RecentCounts> {
-      const job = await jobs.requireReadableJob(userId, jobIdParam);
+    async recents(reader: Reader, jobIdParam: string): Promise<RecentCounts> {
+      const job = await jobs.requireReadableJob(reader, jobIdParam);
       const now = clock();
       const [one, seven, thirty] = await timeline.uploadedSince(job.id, [
         now - DAY_MS,
@@ -116,8 +117,8 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
     },
 
     /** Like account_info's counters: picture_count leaves out screenshots, which have their own. */
-    async stats(userId: string, jobIdParam: string): Promise<TimelineStats> {
-      const job = await jobs.requireReadableJob(userId, jobIdParam);
+    async stats(reader: Reader, jobIdParam: string): Promise<TimelineStats> {
+      const job = await jobs.requireReadableJob(reader, jobIdParam);
       const totals = await timeline.totals(job.id);
       return {
         picture_count: totals.pictures - totals.screenshots,
@@ -127,8 +128,8 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
       };
     },
 
-    async changes(userId: string, jobIdParam: string, since: number): Promise<JobChanges> {
-      const job = await jobs.requireReadableJob(userId, jobIdParam);
+    async changes(reader: Reader, jobIdParam: string, since: number): Promise<JobChanges> {
+      const job = await jobs.requireReadableJob(reader, jobIdParam);
       const rows = await changes.listSince(job.id, since, CHANGES_PAGE);
       const last = rows.length > 0 ? Number(rows[rows.length - 1]?.serial) : 0;
       // A full page means more follow: the client continues from the last one it got.

@@ -76,6 +76,12 @@ export interface PreparedUpload {
   remaining: number;
 }
 
+/** Bytes in the blob store, hashed and read, not yet recorded. */
+export interface StagedUpload {
+  prepared: PreparedUpload;
+  content: Omit<ContentRow, 'created_at'>;
+}
+
 export function createUploadService(deps: UploadServiceDeps) {
   const { repos, blobs, jobs, media, checksums, signer, clock } = deps;
 
@@ -117,18 +123,17 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   /**
-   * Streams `body` into the blob store while hashing, then records content, file, usage and the
-   * job's change in one transaction. Nothing is visible until that commit; on any failure (abort,
-   * truncated body, over quota) the staged blob is deleted and no row exists.
+   * Streams `body` into the blob store while hashing and reads its metadata; nothing is recorded
+   * yet. The caller then commits it (content, file, usage and the job's change in one transaction)
+   * or discards it. On any failure here (abort, truncated body, over quota) the staged blob is
+   * already deleted.
    */
-  async function ingest(
-    session: Session,
+  async function stage(
     prepared: PreparedUpload,
     body: NodeJS.ReadableStream,
     opts: { signal?: AbortSignal; size?: number; expectedSha256?: string } = {},
-  ): Promise<{ file: FileWithContent; created: boolean }> {
-    const uploadId = randomUUID();
-    const stagedKey = incomingBlobKey(uploadId);
+  ): Promise<StagedUpload> {
+    const stagedKey = incomingBlobKey(randomUUID());
     const { parsed } = prepared.file;
     // The quota is enforced as bytes arrive, so a body without a declared size cannot overrun it.
     const kindHint = mediaKindOf(parsed.extension, null);
@@ -167,8 +172,7 @@ export function createUploadService(deps: UploadServiceDeps) {
           : await sampleOfBlob(blobs, stagedKey, size, sampleSizesFor(kindHint)),
       );
       const kind = mediaKindOf(parsed.extension, meta.durationMs);
-      const at = clock();
-      const candidate: ContentRow = {
+      const content: Omit<ContentRow, 'created_at'> = {
         sha256,
         size,
         mime: mimeOf(parsed.extension),
@@ -183,16 +187,9 @@ export function createUploadService(deps: UploadServiceDeps) {
         thumb_status: kind === 'document' ? 'none' : 'pending',
         encode_status: kind === 'movie' ? 'pending' : 'none',
         thumbhash: null,
-        created_at: at,
       };
-      const outcome = await commit(session, prepared, candidate, at);
-      if (outcome.contentCreated) {
-        staged = false;
-        media.enqueueContent(sha256);
-      }
-      const file = await repos.files.findById(outcome.fileId);
-      if (!file) throw new Error('committed file not found');
-      return { file, created: outcome.created };
+      staged = false;
+      return { prepared, content };
     } catch (error) {
       // A body cut off mid-way (truncated multipart, client gone) is the client's failure, not ours.
       if (sourceFailed && !(error instanceof DomainError))
@@ -200,9 +197,47 @@ export function createUploadService(deps: UploadServiceDeps) {
       throw error;
     } finally {
       meter.checksum.discard();
-      // Bytes that were already stored (or a failed upload) leave no second copy behind.
       if (staged) await blobs.delete(stagedKey).catch(() => undefined);
     }
+  }
+
+  /** Deletes a staged upload's bytes: the request that brought them was refused. */
+  async function discard(upload: StagedUpload): Promise<void> {
+    await blobs.delete(upload.content.blob_key).catch(() => undefined);
+  }
+
+  /**
+   * Records a staged upload. If the bytes already existed (or the commit fails), the staged blob
+   * is deleted, so no second copy and no blob without a row stays behind.
+   */
+  async function record(
+    session: Session,
+    upload: StagedUpload,
+  ): Promise<{ file: FileWithContent; created: boolean }> {
+    let keepBlob = false;
+    try {
+      const at = clock();
+      const outcome = await commit(session, upload.prepared, { ...upload.content, created_at: at }, at);
+      if (outcome.contentCreated) {
+        keepBlob = true;
+        media.enqueueContent(upload.content.sha256);
+      }
+      const file = await repos.files.findById(outcome.fileId);
+      if (!file) throw new Error('committed file not found');
+      return { file, created: outcome.created };
+    } finally {
+      if (!keepBlob) await discard(upload);
+    }
+  }
+
+  /** Stage and record in one go: bytes that need no other part of the request to be accepted. */
+  async function ingest(
+    session: Session,
+    prepared: PreparedUpload,
+    body: NodeJS.ReadableStream,
+    opts: { signal?: AbortSignal; size?: number; expectedSha256?: string } = {},
+  ): Promise<{ file: FileWithContent; created: boolean }> {
+    return record(session, await stage(prepared, body, opts));
   }
 
   async function commit(session: Session, prepared: PreparedUpload, candidate: ContentRow, at: number) {
@@ -247,40 +282,57 @@ export function createUploadService(deps: UploadServiceDeps) {
     opts: { minimumFileSize?: number; signal?: AbortSignal } = {},
   ): Promise<{ file: FileRecord; created: boolean }> {
     const raw: Record<string, string> = {};
-    let answered: { file: FileRecord; created: boolean } | null = null;
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (answered) continue;
-        raw[part.fieldname] = String(part.value);
-        continue;
+    // Recorded only once the whole request has been read: a part after the file (a second file,
+    // a field over the limits) refuses the request, and a refused request stores nothing.
+    let staged: StagedUpload | null = null;
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (!staged) raw[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (staged) {
+          part.file.resume();
+          throw badRequest('only one file part is allowed');
+        }
+        staged = await stageFilePart(session, jobIdParam, raw, part, opts);
       }
-      // Failures are read by the ingest; until it runs, an early one must not go unhandled.
-      part.file.on('error', () => undefined);
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw badRequest(`unexpected file part '${part.fieldname}' (expected 'file')`);
-      }
-      if (raw.path === undefined) {
-        part.file.resume();
-        throw badRequest('path is required (text fields must come before the file part)');
-      }
-      const fields = fieldsFromForm(raw);
-      const prepared = await prepare(session, jobIdParam, fields).catch((error) => {
-        part.file.resume();
-        throw error;
-      });
-      if (opts.minimumFileSize !== undefined && opts.minimumFileSize > prepared.remaining) {
-        part.file.resume();
-        await prepare(session, jobIdParam, fields, opts.minimumFileSize);
-      }
-      const result = await ingest(session, prepared, part.file, {
-        signal: opts.signal,
-        expectedSha256: fields.checksum,
-      });
-      answered = { file: toFileRecord(result.file, signer), created: result.created };
+    } catch (error) {
+      if (staged) await discard(staged);
+      throw error;
     }
-    if (!answered) throw badRequest('file is required');
-    return answered;
+    if (!staged) throw badRequest('file is required');
+    const result = await record(session, staged);
+    return { file: toFileRecord(result.file, signer), created: result.created };
+  }
+
+  async function stageFilePart(
+    session: Session,
+    jobIdParam: string,
+    raw: Record<string, string>,
+    part: Extract<UploadPart, { type: 'file' }>,
+    opts: { minimumFileSize?: number; signal?: AbortSignal },
+  ): Promise<StagedUpload> {
+    // Failures are read by the ingest; until it runs, an early one must not go unhandled.
+    part.file.on('error', () => undefined);
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw badRequest(`unexpected file part '${part.fieldname}' (expected 'file')`);
+    }
+    if (raw.path === undefined) {
+      part.file.resume();
+      throw badRequest('path is required (text fields must come before the file part)');
+    }
+    const fields = fieldsFromForm(raw);
+    const prepared = await prepare(session, jobIdParam, fields).catch((error) => {
+      part.file.resume();
+      throw error;
+    });
+    if (opts.minimumFileSize !== undefined && opts.minimumFileSize > prepared.remaining) {
+      part.file.resume();
+      await prepare(session, jobIdParam, fields, opts.minimumFileSize);
+    }
+    return stage(prepared, part.file, { signal: opts.signal, expectedSha256: fields.checksum });
   }
 
   return { prepare, ingest, receive };

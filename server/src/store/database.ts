@@ -86,6 +86,9 @@ export async function migrateToLatest(db: Database): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Numbers are handed out ahead of time to work landing in parallel, so a database may have run
+    // 0012 before 0011 existed; each migration still runs once, and they touch different tables.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,6 +1,10 @@
+import type { ChangeNotifier } from '../events/job-events';
 import type { Database, Store } from './database';
 import { createAccountAttributeRepository } from './repositories/account-attribute.repository';
+import { createAlbumRepository } from './repositories/album.repository';
+import { createArchiveRepository } from './repositories/archive.repository';
 import { createChangeRepository } from './repositories/change.repository';
+import { createCommentRepository } from './repositories/comment.repository';
 import { createContentRepository } from './repositories/content.repository';
 import { createContentProcessingRepository } from './repositories/content-processing.repository';
 import { createDeviceRepository } from './repositories/device.repository';
@@ -11,15 +15,19 @@ import { createJobRepository } from './repositories/job.repository';
 import { createLoginThrottleRepository } from './repositories/login-throttle.repository';
 import { createOidcPayloadRepository } from './repositories/oidc-payload.repository';
 import { createOptionRepository } from './repositories/option.repository';
+import { createReactionRepository } from './repositories/reaction.repository';
 import { createSecretRepository } from './repositories/secret.repository';
+import { createShareRepository } from './repositories/share.repository';
 import { createStatisticsRepository } from './repositories/statistics.repository';
+import { createTaskLeaseRepository } from './repositories/task-lease.repository';
 import { createTileRepository } from './repositories/tile.repository';
 import { createTimelineRepository } from './repositories/timeline.repository';
+import { createTrashRepository } from './repositories/trash.repository';
 import { createTusUploadRepository } from './repositories/tus-upload.repository';
 import { createUsageRepository } from './repositories/usage.repository';
 import { createUserRepository } from './repositories/user.repository';
 
-function repositoriesOver(db: Database, dialect: Store['dialect']) {
+function repositoriesOver(db: Database, dialect: Store['dialect'], notifier?: ChangeNotifier) {
   return {
     users: createUserRepository(db),
     devices: createDeviceRepository(db),
@@ -33,13 +41,20 @@ function repositoriesOver(db: Database, dialect: Store['dialect']) {
     statistics: createStatisticsRepository(db),
     tusUploads: createTusUploadRepository(db),
     jobs: createJobRepository(db),
+    albums: createAlbumRepository(db),
+    archives: createArchiveRepository(db),
     files: createFileRepository(db),
     contents: createContentRepository(db),
     contentProcessing: createContentProcessingRepository(db),
     usage: createUsageRepository(db),
-    changes: createChangeRepository(db),
+    changes: createChangeRepository(db, dialect, notifier),
+    comments: createCommentRepository(db),
+    reactions: createReactionRepository(db),
+    shares: createShareRepository(db),
     timeline: createTimelineRepository(db),
     tiles: createTileRepository(db, dialect),
+    trash: createTrashRepository(db),
+    taskLeases: createTaskLeaseRepository(db),
   };
 }
 
@@ -47,15 +62,19 @@ function repositoriesOver(db: Database, dialect: Store['dialect']) {
 export type TransactionRepositories = ReturnType<typeof repositoriesOver>;
 
 /** Every repository over one database; services take only the ones they use. */
-export function createRepositories({ db, dialect }: Pick<Store, 'db' | 'dialect'>) {
+export function createRepositories(
+  { db, dialect }: Pick<Store, 'db' | 'dialect'>,
+  /** Who hears of a job's new serial; PostgreSQL's NOTIFY when not given. */
+  notifier?: ChangeNotifier,
+) {
   return {
-    ...repositoriesOver(db, dialect),
+    ...repositoriesOver(db, dialect, notifier),
     /**
      * Runs `work` in one transaction. On SQLite the one connection is the transaction's until it
      * ends, so anything read through the other repositories is read before or after it.
      */
     transaction<T>(work: (tx: TransactionRepositories) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(repositoriesOver(trx, dialect)));
+      return db.transaction().execute((trx) => work(repositoriesOver(trx, dialect, notifier)));
     },
   };
 }

@@ -11,6 +11,8 @@ export interface UsersTable {
   is_read_only: number;
   is_disabled: number;
   created_at: number;
+  /** The app's locale (nb_NO, en_US, sv_SE, bg_BG) as the app last reported it; null before. */
+  language: string | null;
 }
 
 export interface DevicesTable {
@@ -112,7 +114,7 @@ export interface ChangesTable {
   created_at: number;
 }
 
-/** How many of a user's non-deleted files point at a content: used_space counts each content once. */
+/** How many of a user's file rows (live or trashed, not purged) point at a content: used_space counts each content once. */
 export interface UserContentsTable {
   user_id: string;
   sha256: string;
@@ -237,11 +239,97 @@ export interface MediaRetriesTable {
   retry_at: number | null;
 }
 
+/** Who runs a periodic task now, until when (0012-trash): one process of several at a time. */
+export interface TaskLeasesTable {
+  name: string;
+  holder: string;
+  held_until: number;
+}
+
 export interface TusPartsTable {
   upload_id: string;
   part_start: number;
   size: number;
   blob_key: string;
+}
+
+/** An album's settings beside its job row (0011-albums). */
+export interface AlbumsTable {
+  job_id: string;
+  privacy: 'private' | 'shared';
+  /** argon2id of the transformed password; null for an album without one. */
+  password_hash: string | null;
+  /** Bits: 1 comments, 2 uploads. */
+  permissions: number;
+  allow_sharing: number;
+  cover_file_id: string | null;
+  sort_order: 'ADDED' | 'OLDEST_TAKEN' | 'NEWEST_TAKEN';
+  /** Live files, their bytes, and how many are HEIC; kept by the file bookkeeping. */
+  media_count: number;
+  size_bytes: number;
+  heic_count: number;
+  /** Capture-date range of the live files, and the file added last (0011b-album-summary). */
+  first_taken: number | null;
+  last_taken: number | null;
+  latest_file_id: string | null;
+  /** Joined users, comments and loves, kept in the transaction that changes them (0013b-album-counts). */
+  participant_count: number;
+  comment_count: number;
+  reaction_count: number;
+}
+
+/** Signed-in users who joined (subscribed to) an album shared with them. */
+export interface AlbumMembersTable {
+  job_id: string;
+  user_id: string;
+  joined_at: number;
+}
+
+/** A name a signed-out visitor gave for one album; the token (stored hashed) identifies them after. */
+export interface AlbumGuestsTable {
+  id: string;
+  job_id: string;
+  name: string;
+  token_hash: string;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: string;
+  job_id: string;
+  file_id: string;
+  /** A user's id, or an album guest's id. */
+  author_id: string;
+  author_name: string;
+  author_is_guest: number;
+  body: string;
+  created_at: number;
+  edited_at: number | null;
+}
+
+/** One love or none per actor (user or guest id) per file. */
+/** A share of files (migration 0014): a link, valid until expires_at, maybe behind a password. */
+export interface SharesTable {
+  id: string;
+  owner_id: string;
+  created_at: number;
+  expires_at: number;
+  password_hash: string | null;
+  deleted_at: number | null;
+}
+
+export interface ShareFilesTable {
+  share_id: string;
+  file_id: string;
+  position: number;
+}
+
+export interface ReactionsTable {
+  job_id: string;
+  file_id: string;
+  actor_id: string;
+  kind: string;
+  created_at: number;
 }
 
 export interface DB {
@@ -267,4 +355,12 @@ export interface DB {
   tus_uploads: TusUploadsTable;
   tus_parts: TusPartsTable;
   media_retries: MediaRetriesTable;
+  task_leases: TaskLeasesTable;
+  albums: AlbumsTable;
+  album_members: AlbumMembersTable;
+  album_guests: AlbumGuestsTable;
+  comments: CommentsTable;
+  reactions: ReactionsTable;
+  shares: SharesTable;
+  share_files: ShareFilesTable;
 }

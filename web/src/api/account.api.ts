@@ -1,4 +1,6 @@
 import type { AccountAttribute, AccountInfo, DeviceList } from '@nordlys/contract/account';
+import { isLocale } from '@nordlys/contract/language-rule';
+import i18n from '../i18n/i18n';
 import { apiRequest } from './client';
 
 export type {
@@ -8,8 +10,12 @@ export type {
   DeviceList as DevicesResponse,
 } from '@nordlys/contract/account';
 
+/** account.md §7: `GET /account_info` carries the app language (the locale shown). */
+export const accountInfoQuery = (): { language?: string } =>
+  isLocale(i18n.language) ? { language: i18n.language } : {};
+
 export const getAccountInfo = (signal?: AbortSignal): Promise<AccountInfo> =>
-  apiRequest<AccountInfo>('/account_info', { signal });
+  apiRequest<AccountInfo>('/account_info', { signal, query: accountInfoQuery() });
 
 export const setProfileName = (name: string): Promise<AccountInfo> =>
   apiRequest<AccountInfo>('/name', { method: 'POST', json: { name } });

@@ -1,3 +1,4 @@
+import { ALBUM_PASSWORD_HEADER } from '@nordlys/contract/album';
 import type { FileRecord, TimelineJob } from '@nordlys/contract/file';
 import {
   BULK_CHUNK,
@@ -53,9 +54,12 @@ export interface FilesQuery {
   types?: string;
   limit?: number;
   offset?: number;
+  /** A password album's transformed password, for a reader who is not a member. */
+  password?: string | null;
 }
 
-const numberHeader = (response: Response, name: string): number | null => {
+/** A numeric response header (X-Total-Items, X-Last-Event-Serial), null when absent or not a number. */
+export const numberHeader = (response: Response, name: string): number | null => {
   const value = response.headers.get(name);
   const parsed = value === null ? Number.NaN : Number(value);
   return Number.isFinite(parsed) ? parsed : null;
@@ -66,8 +70,9 @@ async function readWithHeaders<T>(
   path: string,
   query: ApiRequestInit['query'],
   signal?: AbortSignal,
+  headers?: Record<string, string>,
 ): Promise<{ body: T; lastEventSerial: number | null; totalItems: number | null }> {
-  const response = await apiRequest<Response>(path, { query, signal, responseType: 'response' });
+  const response = await apiRequest<Response>(path, { query, signal, headers, responseType: 'response' });
   return {
     body: (await response.json()) as T,
     lastEventSerial: numberHeader(response, LAST_EVENT_SERIAL_HEADER),
@@ -87,6 +92,7 @@ const fetchWindow = <T>(jobId: string, path: string, query: FilesQuery, signal?:
       offset: query.offset,
     },
     signal,
+    query.password ? { [ALBUM_PASSWORD_HEADER]: query.password } : undefined,
   );
 
 /** One window of the job's files, newest first, with the serial it was read at. */
@@ -131,6 +137,10 @@ export const deleteFiles = (jobId: string, fileIds: readonly string[]) =>
 /** Restores trashed files (Undo, trash restore); callers chunk by BULK_CHUNK. */
 export const restoreFiles = (fileIds: readonly string[]) =>
   apiRequest<BulkFileResults>('/trash_can/restore', { json: { file_uuids: fileIds } });
+
+/** The Undo of a deletion just made in the job (multi_rollback); callers chunk by BULK_CHUNK. */
+export const rollbackFiles = (jobId: string, fileIds: readonly string[]) =>
+  apiRequest<BulkFileResults>(`${job(jobId)}/multi_rollback`, { json: { file_uuids: fileIds } });
 
 export const emptyTrash = (fileIds: readonly string[]) =>
   apiRequest<EmptyTrashReply>('/empty_trash_can', { json: { fileid: fileIds } });

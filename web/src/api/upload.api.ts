@@ -1,11 +1,11 @@
 import type {
   DedupReply,
   DedupRequest,
-  EncodingStatus,
   FileRecord,
   TusUploadStatus,
   UploadConfig,
 } from '@nordlys/contract/file';
+import { accountInfoQuery } from './account.api';
 import { apiRequest } from './client';
 
 export type { DedupReply, FileRecord, TusUploadStatus, UploadConfig };
@@ -31,7 +31,7 @@ export const fetchUploadConfig = (signal?: AbortSignal) =>
   apiRequest<UploadConfig>('/upload_config', { signal });
 
 export const fetchUploadAccountInfo = (signal?: AbortSignal) =>
-  apiRequest<UploadAccountInfo>('/account_info', { signal });
+  apiRequest<UploadAccountInfo>('/account_info', { signal, query: accountInfoQuery() });
 
 /** Asks whether the server already has these bytes from this user; 'linked'/'exists' means done. */
 export const requestFilesDedup = (jobId: string, body: DedupRequest, signal?: AbortSignal) =>
@@ -39,13 +39,6 @@ export const requestFilesDedup = (jobId: string, body: DedupRequest, signal?: Ab
 
 export const fetchFileRecord = (jobId: string, fileId: string, signal?: AbortSignal) =>
   apiRequest<FileRecord>(`${jobPath(jobId)}/files_by_id/${encodeURIComponent(fileId)}`, { signal });
-
-/** The movie's encoding state (`?sub=v-check`). */
-export const fetchVideoCheck = (jobId: string, fileId: string, signal?: AbortSignal) =>
-  apiRequest<{ encodingStatus: EncodingStatus }>(
-    `${jobPath(jobId)}/files_by_id/${encodeURIComponent(fileId)}`,
-    { query: { sub: 'v-check' }, signal },
-  );
 
 /** How a resumable upload ended, for a client that lost the final answer. */
 export const fetchTusUploadStatus = (tusId: string, signal?: AbortSignal) =>

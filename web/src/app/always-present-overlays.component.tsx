@@ -1,18 +1,25 @@
-import { useSelector } from 'react-redux';
+import { useSyncExternalStore } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { UserDisabledRedirect } from '../features/auth/user-disabled-redirect.component';
 import { ConnectivityBanner } from '../features/connectivity/connectivity-banner.component';
 import { selectOpenDialog } from '../features/dialogs/dialog.slice';
 import { QaMarker } from '../features/flags/qa-marker.component';
+import { currentShareRequest, onShareRequestChange } from '../features/sharing/share-dialog.requests';
 import { ToastHost } from '../features/toasts/toast-host.component';
 import { lazyPart } from '../routing/lazy-part';
+import { AlbumCreationOverlays } from './album-creation-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
 import { MountWhenWanted } from './mount-when-wanted.component';
+import { createSharedAlbum } from './sharing-wiring';
 import { UploadOnDemand } from './upload-on-demand.component';
 
 // The dialogs (and the modal layer under them) are fetched the first time one opens.
 const DialogHost = lazyPart(() =>
   import('../features/dialogs/dialog-host.component').then((module) => module.DialogHost),
+);
+const ShareDialog = lazyPart(() =>
+  import('../features/sharing/share-dialog.component').then((module) => module.ShareDialog),
 );
 const SessionExpiredDialog = lazyPart(() =>
   import('../features/auth/session-expired-dialog.component').then((module) => module.SessionExpiredDialog),
@@ -28,13 +35,19 @@ export function AlwaysPresentOverlays() {
   const { onStagingHost } = useAppEnvironment();
   const dialogOpen = useSelector(selectOpenDialog) !== null;
   const sessionExpired = useSelector(selectLoginStatus) === 'UNAUTHENTICATED';
+  const dispatch = useDispatch();
+  const sharing = useSyncExternalStore(onShareRequestChange, currentShareRequest) !== null;
   return (
     <>
       <ConnectivityBanner />
       <ToastHost />
       <UploadOnDemand />
+      <AlbumCreationOverlays />
       <MountWhenWanted wanted={dialogOpen}>
         <DialogHost />
+      </MountWhenWanted>
+      <MountWhenWanted wanted={sharing}>
+        <ShareDialog onCreateAlbum={(name, files) => createSharedAlbum(dispatch, name, files)} />
       </MountWhenWanted>
       <MountWhenWanted wanted={sessionExpired}>
         <SessionExpiredDialog />

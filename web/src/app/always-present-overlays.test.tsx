@@ -6,7 +6,7 @@ import { renderAppAt } from './test-utils';
 describe('always-present overlays', () => {
   it('shows toasts above any screen, in-app pages included', async () => {
     const { store } = renderAppAt('/_from_inside_app/deleted_items');
-    await screen.findByRole('heading', { name: 'Deleted items' });
+    await screen.findByRole('heading', { name: 'Trash', level: 1 });
     act(() => {
       store.dispatch(showToast({ type: 'changesSaved' }));
     });

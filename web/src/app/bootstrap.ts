@@ -6,9 +6,13 @@ import { readClientConfig } from '../features/locale/client-config';
 import { chooseLocale } from '../features/locale/language-rule';
 import type { AppStore } from '../state/store';
 import { wireAccount } from './account-wiring';
+import { wireAlbumPendingActions } from './album-creation-wiring';
+import { wireAlbums } from './albums-wiring';
 import { type AppEnvironment, environmentFor } from './app-environment';
 import { wireFileActions } from './file-actions-wiring';
 import { preloadScreenAt } from './route-table';
+import { wireSharePendingActions } from './sharing-wiring';
+import { wireTrash } from './trash-wiring';
 
 /**
  * Everything decided once before the first render: host facts, language, test flags. Resolves once
@@ -24,7 +28,11 @@ export async function bootstrap(store: AppStore): Promise<AppEnvironment> {
   const strings = applyLocale(locale);
   store.dispatch(flagsLoaded(applyFlagQueryAtStartup()));
   wireAccount(store.dispatch);
-  wireFileActions();
+  wireFileActions(store.getState, environment.brandName);
+  wireAlbums();
+  wireTrash();
+  wireAlbumPendingActions(store.dispatch);
+  wireSharePendingActions(store.dispatch);
   document.title = documentTitle(environment.brandName);
   preloadScreenAt(window.location.pathname);
   await strings;

@@ -1,14 +1,63 @@
-import { requestConfirm } from '../features/dialogs/dialog.api';
+import { albumIdToB64 } from '@nordlys/contract/album-id';
+import { selectAccount } from '../features/account/account.slice';
+import { albumDraftActions } from '../features/album-creation/album-draft.slice';
+import { requestAlbumPick } from '../features/album-picker/album-picker.requests';
+import { requestConfirm, showAlert } from '../features/dialogs/dialog.api';
+import { downloadAsArchives } from '../features/downloads/archive-download';
+import { type DownloadLimitAlert, limitAlert } from '../features/downloads/download-split';
+import { requestShare } from '../features/sharing/share-dialog.requests';
 import { resolveToast, showToast } from '../features/toasts/toast.thunks';
+import { browserTransfer } from '../file-actions/browser-transfer';
 import { setFileActionPorts } from '../file-actions/file-action.ports';
-import type { AppDispatch } from '../state/store';
+import type { AppDispatch, AppStore } from '../state/store';
+import { navigateTo } from './app-navigation';
 
-/** Gives the shared file actions their confirmations and toasts. */
-export function wireFileActions(): () => void {
+/** core.md §8: the OK dialogs for a download over the limits. */
+const ALERT_PRESETS = {
+  tooManyFiles: 'downloadCountLimitSelection',
+  tooLarge: 'downloadSizeLimitSelection',
+  albumTooManyFiles: 'downloadCountLimitAlbum',
+  albumTooLarge: 'downloadSizeLimitAlbum',
+} as const satisfies Record<DownloadLimitAlert, string>;
+
+/** Gives the shared file actions their confirmations, toasts and the storage popup. */
+export function wireFileActions(getState: AppStore['getState'], productName = 'Nordlys'): () => void {
   setFileActionPorts({
     confirm: (dispatch, request) => requestConfirm(dispatch, request),
     showToast: (dispatch, toast) => (dispatch as AppDispatch)(showToast(toast)),
     resolveToast: (dispatch, id, toast) => (dispatch as AppDispatch)(resolveToast(id, toast)),
+    notEnoughStorage: (dispatch, situation) => {
+      const account = selectAccount(getState());
+      void requestConfirm(dispatch, {
+        preset: situation === 'restore' ? 'notEnoughStorageForRestore' : 'notEnoughStorageForAdd',
+        params: { usedSize: account?.used_space ?? 0, maxSize: account?.max_space ?? 0 },
+      });
+    },
+    pickAlbum: async (_dispatch, currentAlbumId) => {
+      const choice = await requestAlbumPick({ currentAlbumId });
+      if (!choice) return null;
+      return choice.kind === 'new' ? choice : { kind: 'album', albumId: choice.album.id };
+    },
+    createAlbumWith: (dispatch, fileIds) =>
+      dispatch(albumDraftActions.overlayOpened({ preselected: [...fileIds] })),
+    share: (_dispatch, files, signedIn) => requestShare({ files, signedIn }),
+    downloadArchives: async (dispatch, { jobId, files }) => {
+      const alert = limitAlert(
+        files.map((file) => ({ size: file.size ?? 0 })),
+        'selection',
+      );
+      if (alert) {
+        await showAlert(dispatch, { preset: ALERT_PRESETS[alert] });
+        return null;
+      }
+      return downloadAsArchives(browserTransfer(), {
+        jobId,
+        files,
+        productName,
+        year: new Date().getFullYear(),
+      });
+    },
+    openAlbum: (albumId) => navigateTo(`/albums/${albumIdToB64(albumId)}`),
   });
   return () => setFileActionPorts(null);
 }

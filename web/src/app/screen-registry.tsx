@@ -1,19 +1,32 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { accountScreens } from '../features/account/account.screens';
+import { ReadOnlyGate } from '../features/account/read-only-gate.component';
 import { useFileActionAccount } from '../features/account/use-file-action-account';
+import { albumCreationScreens } from '../features/album-creation/album-creation.screens';
+import { albumsScreens } from '../features/albums/albums.screens';
 import { AUTH_SCREENS } from '../features/auth/auth.screens';
+import { LoginWall } from '../features/auth/login-wall.component';
 import { carouselScreens } from '../features/carousel/carousel.screens';
+import { commentsScreens } from '../features/comments/comments.screens';
 import { DEVICES_SCREENS } from '../features/devices/devices.screens';
 import { documentsScreens } from '../features/documents/documents.screens';
+import { DOWNLOADS_SCREENS } from '../features/downloads/downloads.screens';
 import { FLAGS_SCREENS } from '../features/flags/flags.screens';
+import { useJobSync } from '../features/job-sync/use-job-sync';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
 import { PAGES_SCREENS } from '../features/pages/pages.screens';
 import { settingsScreens } from '../features/settings/settings.screens';
+import { sharingScreens } from '../features/sharing/sharing.screens';
 import { timelineScreens } from '../features/timeline/timeline.screens';
+import { trashScreens } from '../features/trash/trash.screens';
 import { openUploadDialog, selectFilesStored } from '../features/upload/upload-queue.slice';
 import { lazyPart } from '../routing/lazy-part';
 import type { ScreenRoute } from '../routing/screen-route';
+import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
+import { AlbumCommentsPanel, commentsSlots } from './comments-wiring';
+import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
 
 // What one feature lends another's screen loads with that screen, not with the app.
 const ProfileSection = lazyPart(() =>
@@ -21,6 +34,9 @@ const ProfileSection = lazyPart(() =>
 );
 const FileMenu = lazyPart(() =>
   import('../features/file-menu/file-menu.component').then((module) => module.FileMenu),
+);
+const AlbumCarousel = lazyPart(() =>
+  import('../features/carousel/carousel-page.component').then((module) => module.CarouselPage),
 );
 const ProfilePicturePicker = lazyPart(() =>
   import('./profile-picture-picker.component').then((module) => module.ProfilePicturePicker),
@@ -39,6 +55,12 @@ function alsoPreloading(
       preload: () => Promise.all([preload(), ...slots.map((slot) => slot.preload())]).then(() => {}),
     };
   });
+}
+
+/** core.md §4 LOGIN_REQUIRED: the album is for signed-in users. */
+function AlbumLoginGate() {
+  const { t } = useTranslation('albums');
+  return <LoginWall title={t('screens.album')} inApp={false} />;
 }
 
 function useFilesStored(): number {
@@ -76,14 +98,17 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     ProfileSection,
   ),
   devices: DEVICES_SCREENS,
+  downloads: DOWNLOADS_SCREENS,
   timeline: timelineScreens({
     useAccount: useFileActionAccount,
     useFilesStored,
     openUpload: (dispatch) => dispatch(openUploadDialog()),
+    useChangeFeed: useJobSync,
   }),
   carousel: alsoPreloading(
     carouselScreens({
       useAccount: useFileActionAccount,
+      useChangeFeed: useJobSync,
       // The viewer has its own delete button; the menu carries the rest.
       renderMenu: (context) => (
         <Suspense fallback={null}>
@@ -94,4 +119,45 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     FileMenu,
   ),
   documents: documentsScreens({ useAccount: useFileActionAccount }),
+  albums: alsoPreloading(
+    albumsScreens({
+      useAccount: useFileActionAccount,
+      renderLoginGate: () => <AlbumLoginGate />,
+      renderFileMenu: (context, onResult) => (
+        <Suspense fallback={null}>
+          <FileMenu context={context} onResult={onResult} />
+        </Suspense>
+      ),
+      renderReadOnlyGate: (action, control) => <ReadOnlyGate action={action}>{control}</ReadOnlyGate>,
+      useChangeFeed: useJobSync,
+      // The album's files in the timeline's viewer, with the album's rights and its file menu.
+      renderViewer: ({ source, ...props }) => (
+        <Suspense fallback={null}>
+          <AlbumCarousel
+            {...props}
+            source={source}
+            useChangeFeed={useJobSync}
+            renderComments={(file, onClose) => (
+              <AlbumCommentsPanel albumId={file.jobID} fileId={file.fileID} onClose={onClose} />
+            )}
+            renderMenu={(context) => (
+              <Suspense fallback={null}>
+                <FileMenu context={context} exclude={['DELETE']} className="carousel__button" />
+              </Suspense>
+            )}
+          />
+        </Suspense>
+      ),
+    }),
+    FileMenu,
+    AlbumCarousel,
+  ),
+  'album-creation': alsoPreloading(albumCreationScreens(albumCreationSlots), SelectionTimeline),
+  trash: trashScreens({ useAccount: useFileActionAccount }),
+  sharing: sharingScreens({
+    useAccount: useFileActionAccount,
+    useNotify: useShareNotify,
+    useDefaultStorageGib,
+  }),
+  comments: commentsScreens(commentsSlots),
 };

@@ -1,9 +1,12 @@
+import { albumIdToB64 } from '@nordlys/contract/album-id';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { selectAccount } from '../features/account/account.slice';
+import { showToast } from '../features/toasts/toast.thunks';
 import { selectUploadQueue, uploadQueueActions } from '../features/upload/upload-queue.slice';
 import { lazyPart } from '../routing/lazy-part';
 import { useAppDispatch } from '../state/hooks';
+import { navigateTo } from './app-navigation';
 import { MountWhenWanted } from './mount-when-wanted.component';
 
 const UploadOverlay = lazyPart(() =>
@@ -26,7 +29,17 @@ export function UploadOnDemand() {
 
   return (
     <MountWhenWanted wanted={queue.dialogOpen || queue.panelOpen || queue.items.ids.length > 0}>
-      <UploadOverlay />
+      <UploadOverlay
+        onAlbumCreated={(albumId) =>
+          dispatch(
+            showToast({
+              type: 'autoCreatedAlbum',
+              jobId: albumId,
+              action: { label: 'openAlbum', onClick: () => navigateTo(`/albums/${albumIdToB64(albumId)}`) },
+            }),
+          )
+        }
+      />
     </MountWhenWanted>
   );
 }

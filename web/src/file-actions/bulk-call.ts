@@ -4,6 +4,8 @@ import { chunk } from '../api/timeline.api';
 export interface BulkOutcome {
   okIds: string[];
   failedIds: string[];
+  /** Failed ids the server refused for want of storage (a restore). */
+  outOfStorageIds: string[];
   /** The first thrown error (a whole chunk failed), if any. */
   error: unknown;
 }
@@ -15,18 +17,20 @@ export async function runInChunks(
 ): Promise<BulkOutcome> {
   const okIds: string[] = [];
   const failedIds: string[] = [];
+  const outOfStorageIds: string[] = [];
   let error: unknown = null;
   for (const part of chunk(ids)) {
     try {
       const { results } = await call(part);
       const ok = new Set(results.filter((r) => r.status === 'ok').map((r) => r.file_uuid));
       for (const id of part) (ok.has(id) ? okIds : failedIds).push(id);
+      for (const r of results) if (r.error_reason === 'out_of_storage') outOfStorageIds.push(r.file_uuid);
     } catch (thrown) {
       error ??= thrown;
       failedIds.push(...part);
     }
   }
-  return { okIds, failedIds, error };
+  return { okIds, failedIds, outOfStorageIds, error };
 }
 
 export const outcomeOf = (okCount: number, failedCount: number) =>

@@ -1,5 +1,7 @@
+import { keepAlbumFiles } from '../api/album-files.api';
 import { chunk, copyFilesToTimeline } from '../api/timeline.api';
 import { outcomeOf } from './bulk-call';
+import { type CopyFailureReason, copyFailureReason } from './copy-failure';
 import { emitFileActionEvent } from './file-action.events';
 import { fileActionPorts } from './file-action.ports';
 import type { FileAction } from './file-action.types';
@@ -24,16 +26,24 @@ export const copyToTimelineAction: FileAction = {
     const toastId = ports.showToast(ctx.dispatch, { type: 'copyingFiles', params: { count: ids.length } });
     const okIds: string[] = [];
     const failedIds: string[] = [];
+    let failureReason: CopyFailureReason | undefined;
     for (const part of chunk(ids)) {
       try {
-        const reply = await copyFilesToTimeline(part);
+        // An album's files are kept through the album (keep-files), which checks the album's rights.
+        const reply =
+          ctx.surface === 'album' ? await keepAlbumFiles(ctx.jobId, part) : await copyFilesToTimeline(part);
         okIds.push(...reply.copied.map((copy) => copy.from));
         failedIds.push(...reply.failed.map((failure) => failure.id));
-      } catch {
+        if (reply.failed.length > 0) failureReason ??= 'unknown';
+      } catch (error) {
         failedIds.push(...part);
+        // A batch that does not fit is refused whole (413); that reason outweighs any other.
+        const reason = copyFailureReason(error);
+        failureReason = reason === 'out_of_storage' ? reason : (failureReason ?? reason);
       }
     }
     if (okIds.length > 0) emitFileActionEvent({ kind: 'copiedToTimeline', fileIds: okIds });
+    if (failureReason === 'out_of_storage') ports.notEnoughStorage?.(ctx.dispatch, 'add');
     ports.resolveToast(
       ctx.dispatch,
       toastId,
@@ -46,6 +56,7 @@ export const copyToTimelineAction: FileAction = {
       fileIds: okIds,
       failedIds,
       clearSelection: false,
+      ...(failureReason ? { failureReason } : {}),
     };
   },
 };

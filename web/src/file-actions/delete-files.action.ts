@@ -1,4 +1,4 @@
-import { deleteFiles, restoreFiles } from '../api/timeline.api';
+import { deleteFiles, rollbackFiles } from '../api/timeline.api';
 import { isForbidden, outcomeOf, runInChunks } from './bulk-call';
 import { emitFileActionEvent } from './file-action.events';
 import { fileActionPorts } from './file-action.ports';
@@ -20,7 +20,8 @@ async function undoDelete(ctx: FileActionContext, fileIds: string[]): Promise<vo
     jobId: ctx.jobId,
     fileIds,
   });
-  const { okIds, failedIds } = await runInChunks(fileIds, restoreFiles);
+  // The Undo goes through multi_rollback, limited to the job the files were just deleted from.
+  const { okIds, failedIds } = await runInChunks(fileIds, (part) => rollbackFiles(ctx.jobId, part));
   if (okIds.length > 0) emitFileActionEvent({ kind: 'restored', jobId: ctx.jobId, fileIds: okIds });
   ports.resolveToast(
     ctx.dispatch,

@@ -8,7 +8,7 @@ export const DOWNLOAD_GAP_MS = 400;
 
 /**
  * Saves each file's bytes through its signed URL, one after another. Used by the download and
- * export actions; several files become several downloads until the archive download exists.
+ * export actions; the download action packs several files into archives instead.
  */
 export async function downloadEach(
   ctx: FileActionContext,
@@ -32,13 +32,12 @@ export async function downloadEach(
       failedIds.push(file.fileID);
     }
   }
-  if (failedIds.length > 0) {
-    fileActionPorts().showToast(ctx.dispatch, {
-      type: 'filesDownloadFailed',
-      params: { count: failedIds.length },
-      fileIds: failedIds,
-    });
-  }
+  return finished(ctx, okIds, failedIds);
+}
+
+/** The result of a download, the failed ones reported. */
+function finished(ctx: FileActionContext, okIds: string[], failedIds: string[]): FileActionResult {
+  reportFailed(ctx, failedIds);
   return {
     outcome: outcomeOf(okIds.length, failedIds.length),
     fileIds: okIds,
@@ -47,17 +46,37 @@ export async function downloadEach(
   };
 }
 
-/** Downloads the original files (core.md §2 File context menu, Documents page). */
+/** Reports the files that could not be downloaded (core.md §8 filesDownloadFailed). */
+function reportFailed(ctx: FileActionContext, failedIds: string[]): void {
+  if (failedIds.length === 0) return;
+  fileActionPorts().showToast(ctx.dispatch, {
+    type: 'filesDownloadFailed',
+    params: { count: failedIds.length },
+    fileIds: failedIds,
+  });
+}
+
+/**
+ * Downloads the original files (core.md §2 File context menu, Documents page): one file
+ * directly through its signed URL, several as ZIP archives split by the download limits.
+ */
 export const downloadAction: FileAction = {
   id: 'DOWNLOAD',
   labelKey: 'fileMenu:actions.download',
   icon: 'download',
   isVisible: (ctx) => ctx.surface !== 'trash' && ctx.files.length > 0,
   isEnabled: (ctx) => ctx.files.every((file) => Boolean(file.previewURL)),
-  perform: (ctx) =>
-    downloadEach(
-      ctx,
-      (file) => file.previewURL ?? null,
-      (file) => file.fileName,
-    ),
+  perform: async (ctx) => {
+    const archives = fileActionPorts().downloadArchives;
+    if (ctx.files.length < 2 || !archives) {
+      return downloadEach(
+        ctx,
+        (file) => file.previewURL ?? null,
+        (file) => file.fileName,
+      );
+    }
+    const done = await archives(ctx.dispatch, { jobId: ctx.jobId, files: ctx.files });
+    if (!done) return { outcome: 'cancelled', fileIds: [], failedIds: [], clearSelection: false };
+    return finished(ctx, done.okIds, done.failedIds);
+  },
 };

@@ -3,8 +3,10 @@ import {
   Clipboard,
   Download,
   FileOutput,
+  FolderPlus,
   ImagePlus,
   type LucideIcon,
+  Share2,
   Star,
   Trash2,
   XCircle,
@@ -21,4 +23,6 @@ export const FILE_ACTION_ICONS: Record<FileActionIcon, LucideIcon> = {
   export: FileOutput,
   clipboard: Clipboard,
   cover: Star,
+  album: FolderPlus,
+  share: Share2,
 };

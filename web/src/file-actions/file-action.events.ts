@@ -6,7 +6,9 @@ export type FileActionEvent =
   | { kind: 'removed'; jobId: string; fileIds: string[] }
   | { kind: 'restored'; jobId: string; fileIds: string[] }
   | { kind: 'permanentlyDeleted'; fileIds: string[] }
-  | { kind: 'copiedToTimeline'; fileIds: string[] };
+  | { kind: 'copiedToTimeline'; fileIds: string[] }
+  /** Trashed files a restore or delete-forever has just started on (core.md §4 Trash fetch). */
+  | { kind: 'trashProcessing'; fileIds: string[]; processing: 'restoring' | 'deleting' };
 
 type Listener = (event: FileActionEvent) => void;
 const listeners = new Set<Listener>();

@@ -1,4 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
+import type { FileActionFile } from './file-action.types';
 
 /** Toast types the actions report with (a subset of features/toasts' catalogue). */
 export type FileActionToastType =
@@ -18,14 +19,20 @@ export type FileActionToastType =
   | 'imageCopiedToClipboard'
   | 'imageCopyToClipboardFailed'
   | 'albumCoverPhotoSet'
-  | 'setAlbumCoverPhotoFailed';
+  | 'setAlbumCoverPhotoFailed'
+  | 'filesCopiedToAlbum'
+  | 'filesCopiedToAlbumFailed'
+  | 'jobCopiedToTimeline'
+  | 'jobCopiedToTimelineFailed'
+  | 'filesWereShared'
+  | 'shareCreationFailed';
 
 export interface FileActionToast {
   type: FileActionToastType;
   params?: Record<string, string | number>;
   jobId?: string;
   fileIds?: string[];
-  action?: { label: 'undo' | 'retry'; onClick: () => void };
+  action?: { label: 'undo' | 'retry' | 'openAlbum'; onClick: () => void };
 }
 
 /**
@@ -39,6 +46,31 @@ export interface FileActionPorts {
   ): Promise<boolean>;
   showToast(dispatch: Dispatch, toast: FileActionToast): string;
   resolveToast(dispatch: Dispatch, id: string, toast: FileActionToast): void;
+  /** account.md §4 storage popups: not enough storage for files being added. */
+  notEnoughStorage?(dispatch: Dispatch, situation: 'add' | 'restore'): void;
+  /** The album picker (core.md §2); null when cancelled, 'new' for the New album tile. */
+  pickAlbum?(
+    dispatch: Dispatch,
+    currentAlbumId: string | null,
+  ): Promise<{ kind: 'album'; albumId: string } | { kind: 'new' } | null>;
+  /** Starts album creation with these files already chosen (the picker's New album tile). */
+  createAlbumWith?(dispatch: Dispatch, fileIds: readonly string[]): void;
+  /**
+   * Several files as ZIP archives (features/downloads); null when a limit alert stopped it
+   * (core.md §5: at most 500 items and 3.5 GB).
+   */
+  downloadArchives?(
+    dispatch: Dispatch,
+    request: { jobId: string; files: readonly FileActionFile[] },
+  ): Promise<{ okIds: string[]; failedIds: string[] } | null>;
+  /** The share dialog for these files; how it ended. */
+  share?(
+    dispatch: Dispatch,
+    files: readonly FileActionFile[],
+    signedIn: boolean,
+  ): Promise<'shared' | 'cancelled' | 'failed'>;
+  /** Opens an album page (the link on filesCopiedToAlbum). */
+  openAlbum?(albumId: string): void;
 }
 
 const unwired: FileActionPorts = {

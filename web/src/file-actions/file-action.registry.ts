@@ -1,3 +1,4 @@
+import { addToAlbumAction } from './add-to-album.action';
 import { copyImageToClipboardAction } from './copy-image-to-clipboard.action';
 import { copyToTimelineAction } from './copy-to-timeline.action';
 import { deleteFilesAction } from './delete-files.action';
@@ -8,6 +9,7 @@ import type { FileAction, FileActionContext, FileActionId, FileActionResult } fr
 import { permDeleteFilesAction } from './perm-delete-files.action';
 import { restoreFilesAction } from './restore-files.action';
 import { setAsCoverAction } from './set-as-cover.action';
+import { shareAction } from './share.action';
 
 /**
  * Every file action, in the order surfaces list them. A new action is one file in this folder
@@ -18,6 +20,8 @@ export const FILE_ACTIONS: readonly FileAction[] = [
   restoreFilesAction,
   permDeleteFilesAction,
   copyToTimelineAction,
+  shareAction,
+  addToAlbumAction,
   setAsCoverAction,
   copyImageToClipboardAction,
   exportHeicToJpegAction,

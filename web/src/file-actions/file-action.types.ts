@@ -1,5 +1,6 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import type { Dispatch } from '@reduxjs/toolkit';
+import type { CopyFailureReason } from './copy-failure';
 
 /**
  * User commands on files, shared by the selection toolbar, the file context menu, the viewer and
@@ -14,7 +15,9 @@ export type FileActionId =
   | 'DOWNLOAD'
   | 'EXPORT'
   | 'COPY_TO_CLIPBOARD'
-  | 'SET_COVER';
+  | 'SET_COVER'
+  | 'ADD_TO_ALBUM'
+  | 'SHARE';
 
 /** Where the files are shown; visibility rules depend on it. */
 export type FileActionSurface = 'timeline' | 'viewer' | 'album' | 'share' | 'trash' | 'documents';
@@ -28,7 +31,9 @@ export type FileActionIcon =
   | 'download'
   | 'export'
   | 'clipboard'
-  | 'cover';
+  | 'cover'
+  | 'album'
+  | 'share';
 
 /** The fields of a file the actions look at; a FileRecord satisfies it. */
 export type FileActionFile = Pick<FileRecord, 'fileID' | 'jobID' | 'fileName' | 'user_uuid' | 'duration'> &
@@ -58,6 +63,8 @@ export interface FileActionContext {
   /** The current user owns the job (always true on one's own timeline): Undo on delete. */
   isJobOwner: boolean;
   permissions?: FileActionPermissions;
+  /** The files are in a shared album (read-only users may set its cover, core.md §6). */
+  albumIsShared?: boolean;
   dispatch: Dispatch;
 }
 
@@ -70,6 +77,8 @@ export interface FileActionResult {
   failedIds: string[];
   /** Whether a selection the action ran on should be cleared (core.md §2: all but copy). */
   clearSelection: boolean;
+  /** Why files failed, where the spec names reasons (copy to timeline: out_of_storage or unknown). */
+  failureReason?: CopyFailureReason;
 }
 
 /** A spec confirmation (features/dialogs presets) asked before perform. */

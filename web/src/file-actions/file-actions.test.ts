@@ -45,10 +45,11 @@ const ctxOf = (over: Partial<FileActionContext> = {}): FileActionContext => ({
 interface Recorded {
   confirms: { preset: string; params?: Record<string, string | number> }[];
   toasts: { id: string; toast: FileActionToast; resolvedWith?: FileActionToast }[];
+  storagePopups: string[];
 }
 
 function recordPorts(answer: boolean): Recorded {
-  const rec: Recorded = { confirms: [], toasts: [] };
+  const rec: Recorded = { confirms: [], toasts: [], storagePopups: [] };
   setFileActionPorts({
     confirm: async (_d, request) => {
       rec.confirms.push(request);
@@ -63,6 +64,7 @@ function recordPorts(answer: boolean): Recorded {
       const entry = rec.toasts.find((t) => t.id === id);
       if (entry) entry.resolvedWith = toast;
     },
+    notEnoughStorage: (_d, situation) => void rec.storagePopups.push(situation),
   });
   return rec;
 }
@@ -171,11 +173,11 @@ describe('DELETE', () => {
     expect(calls).toEqual([]);
   });
 
-  it('deletes in chunks of 200, reports filesDeleted with Undo, and Undo restores', async () => {
+  it('deletes in chunks of 200, reports filesDeleted with Undo, and Undo rolls back in that job', async () => {
     const rec = recordPorts(true);
     const calls = fakeServer({
       '/jobs/job1/delete_files': (body) => bulkOk(body),
-      '/trash_can/restore': (body) => bulkOk(body),
+      '/jobs/job1/multi_rollback': (body) => bulkOk(body),
     });
     const files = Array.from({ length: 450 }, (_, i) => file(i));
     const result = await runFileAction(action(), ctxOf({ files }));
@@ -191,8 +193,9 @@ describe('DELETE', () => {
     toast?.resolvedWith?.action?.onClick();
     await vi.waitFor(() => expect(events).toHaveLength(2));
     expect(
-      calls.filter((c) => c.path === '/trash_can/restore').map((c) => c.body.file_uuids?.length),
+      calls.filter((c) => c.path === '/jobs/job1/multi_rollback').map((c) => c.body.file_uuids?.length),
     ).toEqual([200, 200, 50]);
+    expect(calls.some((c) => c.path === '/trash_can/restore')).toBe(false);
     expect(events[1]).toMatchObject({ kind: 'restored', jobId: 'job1' });
     expect(rec.toasts[1]?.resolvedWith).toMatchObject({ type: 'filesWereRestored', params: { count: 450 } });
   });
@@ -255,10 +258,39 @@ describe('COPY_TO_TIMELINE', () => {
       fileIds: ['f1'],
       failedIds: ['f2'],
       clearSelection: false,
+      failureReason: 'unknown',
     });
     expect(rec.confirms).toEqual([]);
     expect(rec.toasts[0]?.resolvedWith?.type).toBe('filesCopiedToTimelineFailed');
+    expect(rec.storagePopups).toEqual([]);
   });
+
+  it.each([
+    [413, '{"error":"out_of_storage"}', 'out_of_storage', ['add']],
+    [500, '{"error":"Internal Server Error"}', 'unknown', []],
+    [403, '{"error":"read_only_user"}', 'unknown', []],
+  ])(
+    'an answer %i fails the copy with reason %s (and the storage popup for 413)',
+    async (status, body, reason, popups) => {
+      const rec = recordPorts(true);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } })),
+      );
+      const action = getFileAction('COPY_TO_TIMELINE');
+      if (!action) throw new Error('missing');
+      const result = await runFileAction(action, ctxOf({ surface: 'share', isJobOwner: false }));
+      expect(result).toMatchObject({
+        outcome: 'failed',
+        fileIds: [],
+        failedIds: ['f1', 'f2'],
+        failureReason: reason,
+      });
+      expect(rec.storagePopups).toEqual(popups);
+      expect(rec.toasts[0]?.resolvedWith?.type).toBe('filesCopiedToTimelineFailed');
+      expect(events).toEqual([]);
+    },
+  );
 
   it('refuses to run for a read-only user even if called directly', async () => {
     recordPorts(true);
@@ -281,6 +313,45 @@ describe('PERM_DELETE', () => {
     expect(rec.confirms[0]?.preset).toBe('deleteForever');
     expect(calls[0]?.body.fileid).toEqual(['f1', 'f2']);
     expect(result.outcome).toBe('done');
-    expect(events).toEqual([{ kind: 'permanentlyDeleted', fileIds: ['f1', 'f2'] }]);
+    expect(events).toEqual([
+      { kind: 'trashProcessing', fileIds: ['f1', 'f2'], processing: 'deleting' },
+      { kind: 'permanentlyDeleted', fileIds: ['f1', 'f2'] },
+    ]);
+    expect(rec.toasts[0]?.toast).toMatchObject({ type: 'trashFilesDeleted', params: { count: 2 } });
+  });
+});
+
+describe('RESTORE', () => {
+  it('restores through trash_can/restore and tells which files did not fit the storage', async () => {
+    const rec = recordPorts(true);
+    const calls = fakeServer({
+      '/trash_can/restore': () =>
+        new Response(
+          JSON.stringify({
+            results: [
+              { file_uuid: 'f1', status: 'ok' },
+              { file_uuid: 'f2', status: 'error', error_reason: 'out_of_storage' },
+            ],
+            // Refused only while the account is over its storage (after a downgrade, say).
+            used_space: 12,
+            max_space: 10,
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    const action = getFileAction('RESTORE');
+    if (!action) throw new Error('missing');
+    const result = await runFileAction(action, ctxOf({ surface: 'trash' }));
+    expect(calls[0]?.body.file_uuids).toEqual(['f1', 'f2']);
+    expect(result).toMatchObject({ outcome: 'partial', fileIds: ['f1'], failedIds: ['f2'] });
+    expect(events).toEqual([
+      { kind: 'trashProcessing', fileIds: ['f1', 'f2'], processing: 'restoring' },
+      { kind: 'restored', jobId: 'job1', fileIds: ['f1'] },
+    ]);
+    expect(rec.storagePopups).toEqual(['restore']);
+    expect(rec.toasts[0]?.resolvedWith).toMatchObject({
+      type: 'filesRestorationFailed',
+      params: { count: 1 },
+    });
   });
 });

@@ -151,11 +151,13 @@ describe('set as cover', () => {
     expect(setAsCoverAction.isVisible(album(true, { files: [movie] }))).toBe(false);
   });
 
-  it('disabled for a read-only user', () => {
-    expect(setAsCoverAction.isEnabled(album(true, { account: { userId: 'u', isReadOnly: true } }))).toBe(
-      false,
-    );
+  it('disabled for a read-only user outside shared albums only', () => {
+    const readOnly = { account: { userId: 'u', isReadOnly: true } };
+    expect(setAsCoverAction.isEnabled(album(true, readOnly))).toBe(false);
+    expect(setAsCoverAction.isEnabled(album(true, { ...readOnly, albumIsShared: false }))).toBe(false);
+    expect(setAsCoverAction.isEnabled(album(true, { ...readOnly, albumIsShared: true }))).toBe(true);
     expect(setAsCoverAction.isEnabled(album(true))).toBe(true);
+    expect(setAsCoverAction.isEnabled(album(true, { account: null, albumIsShared: true }))).toBe(false);
   });
 
   it('posts the cover and reports success, or failure with a retry', async () => {

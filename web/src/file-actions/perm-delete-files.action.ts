@@ -16,6 +16,7 @@ export const permDeleteFilesAction: FileAction = {
   async perform(ctx) {
     const ports = fileActionPorts();
     const ids = ctx.files.map((file) => file.fileID);
+    emitFileActionEvent({ kind: 'trashProcessing', fileIds: ids, processing: 'deleting' });
     const { okIds, failedIds } = await runInChunks(ids, emptyTrash);
     if (okIds.length > 0) emitFileActionEvent({ kind: 'permanentlyDeleted', fileIds: okIds });
     const toast =

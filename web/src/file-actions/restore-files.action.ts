@@ -15,9 +15,12 @@ export const restoreFilesAction: FileAction = {
   async perform(ctx) {
     const ports = fileActionPorts();
     const ids = ctx.files.map((file) => file.fileID);
+    emitFileActionEvent({ kind: 'trashProcessing', fileIds: ids, processing: 'restoring' });
     const toastId = ports.showToast(ctx.dispatch, { type: 'restoringFiles', params: { count: ids.length } });
-    const { okIds, failedIds } = await runInChunks(ids, restoreFiles);
+    const { okIds, failedIds, outOfStorageIds } = await runInChunks(ids, restoreFiles);
     if (okIds.length > 0) emitFileActionEvent({ kind: 'restored', jobId: ctx.jobId, fileIds: okIds });
+    // core.md §9: restored files that do not fit open the not-enough-storage popup.
+    if (outOfStorageIds.length > 0) ports.notEnoughStorage?.(ctx.dispatch, 'restore');
     ports.resolveToast(
       ctx.dispatch,
       toastId,

@@ -25,8 +25,7 @@ async function performSetCover(ctx: FileActionContext): Promise<FileActionResult
 /**
  * Makes one picture the album's cover. Only where an album's rights include
  * setFileAsAlbumCoverPhoto (core.md §2: the album page or its viewer), so never on the timeline,
- * which has no album rights; read-only users see it
- * disabled (core.md §6).
+ * which has no album rights; read-only users see it disabled outside shared albums (core.md §6).
  */
 export const setAsCoverAction: FileAction = {
   id: 'SET_COVER',
@@ -38,6 +37,6 @@ export const setAsCoverAction: FileAction = {
     ctx.permissions?.setFileAsAlbumCoverPhoto === true &&
     ctx.files.length === 1 &&
     isPictureFile(ctx.files[0]!),
-  isEnabled: (ctx) => ctx.account !== null && !ctx.account.isReadOnly,
+  isEnabled: (ctx) => ctx.account !== null && (!ctx.account.isReadOnly || ctx.albumIsShared === true),
   perform: performSetCover,
 };

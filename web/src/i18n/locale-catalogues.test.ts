@@ -58,4 +58,10 @@ describe('locale catalogues', () => {
       expect(empty, locale).toEqual([]);
     }
   });
+
+  it('uses the wording the spec gives for a language (account.md §8)', () => {
+    const title = 'pages:error.userDisabled.title';
+    expect(texts('en_US').get(title)).toBe('The account has been terminated by its user');
+    expect(texts('sv_SE').get(title)).toBe('Kontot har avslutats');
+  });
 });

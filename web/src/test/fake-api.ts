@@ -31,7 +31,14 @@ export function fakeApi(routes: Record<string, FakeRoute | Response>) {
       const path = url.pathname.replace(/^\/st\/4/, '');
       const headers = (init.headers ?? {}) as Record<string, string>;
       let body: unknown = init.body;
-      if (typeof init.body === 'string') body = JSON.parse(init.body);
+      if (typeof init.body === 'string') {
+        // Text bodies (newline-joined ids) stay text.
+        try {
+          body = JSON.parse(init.body);
+        } catch {
+          body = init.body;
+        }
+      }
       const call: FakeCall = { method, path, url, body, authorization: headers.Authorization ?? null };
       calls.push(call);
       const route = routes[`${method} ${path}`];

@@ -1,18 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../test/resize-observer';
 import { Button } from './button';
 import { TOOLTIP_DELAY_MS, Tooltip } from './tooltip';
 
 beforeEach(() => {
-  // jsdom has no ResizeObserver; Radix's popper measures the arrow with it.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
 // Radix starts its delay on a mouse pointermove and closes on pointerleave.

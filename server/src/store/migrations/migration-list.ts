@@ -7,6 +7,14 @@ import * as timeline from './0005-timeline.migration';
 import * as timelineFiles from './0006-timeline-files.migration';
 import * as tusUploads from './0007-tus-uploads.migration';
 import * as mediaRetries from './0008-media-retries.migration';
+import * as userLanguage from './0010-user-language.migration';
+import * as albums from './0011-albums.migration';
+import * as albumSummary from './0011b-album-summary.migration';
+import * as trash from './0012-trash.migration';
+import * as comments from './0013-comments.migration';
+import * as albumCounts from './0013b-album-counts.migration';
+import * as shares from './0014-shares.migration';
+import * as trashCountsStorage from './0015-trash-counts-storage.migration';
 
 /** Every migration, in order. Names are permanent: they are recorded in each database. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +26,12 @@ export const migrations: Record<string, Migration> = {
   '0006-timeline-files': timelineFiles,
   '0007-tus-uploads': tusUploads,
   '0008-media-retries': mediaRetries,
+  '0010-user-language': userLanguage,
+  '0011-albums': albums,
+  '0011b-album-summary': albumSummary,
+  '0012-trash': trash,
+  '0013-comments': comments,
+  '0013b-album-counts': albumCounts,
+  '0014-shares': shares,
+  '0015-trash-counts-storage': trashCountsStorage,
 };

@@ -1,4 +1,6 @@
-import type { Database } from '../database';
+import { sql } from 'kysely';
+import { type ChangeNotifier, JOB_CHANGED_CHANNEL, jobChangedPayload } from '../../events/job-events';
+import type { Database, Dialect } from '../database';
 
 export const ChangeType = {
   fileAdded: 0,
@@ -9,7 +11,19 @@ export const ChangeType = {
 } as const;
 export type ChangeType = (typeof ChangeType)[keyof typeof ChangeType];
 
-export function createChangeRepository(db: Database) {
+/**
+ * On PostgreSQL the NOTIFY goes out with the transaction's commit (and not at all on rollback),
+ * to every process LISTENing; on SQLite the one server process is told directly.
+ */
+function defaultNotifier(dialect: Dialect): ChangeNotifier | undefined {
+  if (dialect !== 'postgres') return undefined;
+  return async (db, jobId, serial) => {
+    await sql`select pg_notify(${JOB_CHANGED_CHANNEL}, ${jobChangedPayload(jobId, serial)})`.execute(db);
+  };
+}
+
+export function createChangeRepository(db: Database, dialect: Dialect, notifier?: ChangeNotifier) {
+  const notify = notifier ?? defaultNotifier(dialect);
   return {
     /**
      * Bumps the job's serial and records the change under it. Must run in the transaction that
@@ -37,6 +51,7 @@ export function createChangeRepository(db: Database) {
           created_at: change.at,
         })
         .execute();
+      await notify?.(db, jobId, Number(serial));
       return Number(serial);
     },
 

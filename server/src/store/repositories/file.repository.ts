@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Database } from '../database';
 import type { ContentsTable, FilesTable } from '../schema';
+import { ChangeType } from './change.repository';
 
 export type FileRow = FilesTable;
 
@@ -71,12 +73,32 @@ export function createFileRepository(db: Database) {
     },
 
     /** The newest non-deleted file at `path` in the job. */
+    /**
+     * The newest live file at a path (a path may hold many files): latest upload time, and among
+     * files uploaded in the same millisecond the one whose addition to the job came last, so the
+     * same request always answers the same file.
+     */
     findByPath(jobId: string, path: string): Promise<FileWithContent | undefined> {
       return withContent()
         .where('files.job_id', '=', jobId)
         .where('files.path', '=', path)
         .where('files.deleted_at', 'is', null)
         .orderBy('files.uploaded_at', 'desc')
+        .orderBy(
+          sql`coalesce((select max(c.serial) from changes c where c.job_id = files.job_id and c.entity_id = files.id and c.type = ${ChangeType.fileAdded}), 0)`,
+          'desc',
+        )
+        .orderBy('files.id', 'desc')
+        .executeTakeFirst();
+    },
+
+    /** The most recently trashed file at `path` in the job. */
+    findTrashedByPath(jobId: string, path: string): Promise<FileWithContent | undefined> {
+      return withContent()
+        .where('files.job_id', '=', jobId)
+        .where('files.path', '=', path)
+        .where('files.deleted_at', 'is not', null)
+        .orderBy('files.deleted_at', 'desc')
         .executeTakeFirst();
     },
 
@@ -109,6 +131,26 @@ export function createFileRepository(db: Database) {
         .where('deleted_at', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The user's live files in the job whose thumbnail or video encode is still being made. */
+    async processingIds(jobId: string, userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('files')
+        .innerJoin('contents', 'contents.sha256', 'files.content_sha256')
+        .select('files.id')
+        .where('files.job_id', '=', jobId)
+        .where('files.user_id', '=', userId)
+        .where('files.deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('contents.thumb_status', '=', 'pending'),
+            eb('contents.encode_status', 'in', ['pending', 'processing']),
+          ]),
+        )
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Deletes a file for good, only from the trash; false when it was not there. */

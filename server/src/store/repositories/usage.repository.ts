@@ -72,7 +72,7 @@ export function createUsageRepository(db: Database) {
       };
     },
 
-    /** Whether the user already has a non-deleted file over these bytes. */
+    /** Whether the user already has a file (live or trashed) over these bytes. */
     async ownsContent(userId: string, sha256: string): Promise<boolean> {
       const row = await db
         .selectFrom('user_contents')
@@ -131,7 +131,6 @@ export function createUsageRepository(db: Database) {
             .innerJoin('contents', 'contents.sha256', 'files.content_sha256')
             .select(['contents.sha256', 'contents.size'])
             .where('files.user_id', '=', userId)
-            .where('files.deleted_at', 'is', null)
             .distinct()
             .as('owned'),
         )

@@ -36,7 +36,10 @@ export function createUserRepository(db: Database) {
     async update(
       id: string,
       patch: Partial<
-        Pick<UserRow, 'name' | 'is_disabled' | 'is_read_only' | 'profile_picture_key' | 'password_hash'>
+        Pick<
+          UserRow,
+          'name' | 'is_disabled' | 'is_read_only' | 'profile_picture_key' | 'password_hash' | 'language'
+        >
       >,
     ): Promise<boolean> {
       const result = await db.updateTable('users').set(patch).where('id', '=', id).executeTakeFirst();

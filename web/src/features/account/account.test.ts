@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../api/session';
+import i18n, { loadLocale } from '../../i18n/i18n';
 import { rootReducer } from '../../state/store';
 import { sampleAccount } from '../../test/account.test-data';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
@@ -133,6 +134,20 @@ describe('account thunks', () => {
     expect(selectAttributeStatus(store.getState())).toBe('SUCCEEDED');
     expect(selectAttributeValues(store.getState())).toEqual({ seen_intro: 'yes', missing: null });
     expect(selectAccount(store.getState())?.is_read_only_user).toBe(true);
+  });
+
+  it('the account call carries the app language (account.md §7)', async () => {
+    setAuthToken('tok');
+    const calls = fakeApi({ 'GET /account_info': jsonResponse(sampleAccount()) });
+    await pollAccount(makeStore().dispatch);
+    await loadLocale('sv_SE');
+    await i18n.changeLanguage('sv_SE');
+    try {
+      await pollAccount(makeStore().dispatch);
+    } finally {
+      await i18n.changeLanguage('en_US');
+    }
+    expect(calls.map((call) => call.url.searchParams.get('language'))).toEqual(['en_US', 'sv_SE']);
   });
 
   it('a failed poll is ignored: no notice, the account stays', async () => {

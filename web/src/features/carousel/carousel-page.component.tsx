@@ -1,8 +1,9 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { getFileAction, runFileAction } from '../../file-actions/file-action.registry';
-import type { FileActionContext } from '../../file-actions/file-action.types';
+import type { FileActionContext, FileActionPermissions } from '../../file-actions/file-action.types';
 import { useAppDispatch } from '../../state/hooks';
 import { currentFile } from './carousel.slice';
 import { apiCarouselSource, type CarouselSource } from './carousel.source';
@@ -13,6 +14,8 @@ import { useCarousel } from './use-carousel';
 export interface CarouselOpenerState {
   /** The previous history entry is the timeline: closing goes back there (its scroll is restored). */
   fromTimeline?: boolean;
+  /** The previous history entry is the album page that opened the viewer: closing goes back there. */
+  fromAlbum?: boolean;
 }
 
 export const AUTOPLAY_HASH = '#autoplay';
@@ -28,6 +31,12 @@ export interface CarouselPageProps {
   leaveTo?: string;
   /** The file context menu for a file (the app composes features/file-menu here). */
   renderMenu?: (context: FileActionContext, file: FileRecord) => ReactNode;
+  /** The file's comments side panel (an album's viewer). */
+  renderComments?: (file: FileRecord, onClose: () => void) => ReactNode;
+  /** An album's rights over its files; without it the files are the user's own timeline. */
+  jobRights?: { isJobOwner: boolean; permissions?: FileActionPermissions; albumIsShared?: boolean };
+  /** The app's live change feed: removals made elsewhere leave the viewer as they happen. */
+  useChangeFeed?: ChangeFeedHook;
 }
 
 /** /photos/{fileID}: the timeline viewer (core.md §2 Carousel). */
@@ -38,17 +47,21 @@ export function CarouselPage({
   basePath = '/photos',
   leaveTo = '/photos',
   renderMenu,
+  renderComments,
+  jobRights,
+  useChangeFeed,
 }: CarouselPageProps) {
   const appDispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const opener = (location.state ?? null) as CarouselOpenerState | null;
+  const backToOpener = opener?.fromTimeline === true || opener?.fromAlbum === true;
   const source = useMemo(() => givenSource ?? apiCarouselSource(), [givenSource]);
-  const [state, dispatch] = useCarousel(source, fileId, location.hash === AUTOPLAY_HASH);
+  const [state, dispatch] = useCarousel(source, fileId, location.hash === AUTOPLAY_HASH, useChangeFeed);
   const file = currentFile(state);
 
   const close = () => {
-    if (opener?.fromTimeline) void navigate(-1);
+    if (backToOpener) void navigate(-1);
     else void navigate(leaveTo);
   };
 
@@ -68,9 +81,9 @@ export function CarouselPage({
   const left = state.status === 'left';
   useEffect(() => {
     if (!left) return;
-    if (opener?.fromTimeline) void navigate(-1);
+    if (backToOpener) void navigate(-1);
     else void navigate(leaveTo, { replace: true });
-  }, [left, leaveTo, navigate, opener?.fromTimeline]);
+  }, [left, leaveTo, navigate, backToOpener]);
 
   const contextFor = (viewed: FileRecord): FileActionContext => ({
     surface: 'viewer',
@@ -78,7 +91,9 @@ export function CarouselPage({
     files: [viewed],
     account,
     // The timeline is always the user's own.
-    isJobOwner: true,
+    isJobOwner: jobRights?.isJobOwner ?? true,
+    permissions: jobRights?.permissions,
+    albumIsShared: jobRights?.albumIsShared,
     dispatch: appDispatch,
   });
   const deleteAction = getFileAction('DELETE');
@@ -95,6 +110,7 @@ export function CarouselPage({
           : undefined
       }
       renderMenu={renderMenu ? (viewed) => renderMenu(contextFor(viewed), viewed) : undefined}
+      renderComments={renderComments}
     />
   );
 }

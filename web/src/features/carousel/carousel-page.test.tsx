@@ -1,6 +1,6 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import { configureStore } from '@reduxjs/toolkit';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
@@ -9,10 +9,11 @@ import { ApiError } from '../../api/errors';
 import { emitFileActionEvent } from '../../file-actions/file-action.events';
 import { timelineFiles } from '../../file-actions/file-record.test-data';
 import { rootReducer } from '../../state/store';
+import { IMAGE_ATTEMPTS, imageRetryDelay } from '../../ui/image-retry';
+import { LocalPreviewContext } from '../../ui/local-preview.context';
 import type { Direction } from './carousel.slice';
 import type { CarouselSource } from './carousel.source';
 import { CarouselPage } from './carousel-page.component';
-import { CAROUSEL_CHANGES_POLL_MS } from './use-carousel';
 
 /** A source over a fixed newest-first list, as the server or the timeline would give it. */
 function listSource(files: FileRecord[]): CarouselSource & { loads: string[] } {
@@ -34,7 +35,12 @@ function listSource(files: FileRecord[]): CarouselSource & { loads: string[] } {
   };
 }
 
-function renderViewer(path: string, source: CarouselSource, state?: unknown) {
+function renderViewer(
+  path: string,
+  source: CarouselSource,
+  state?: unknown,
+  local: (fileId: string) => string | null = () => null,
+) {
   const store = configureStore({ reducer: rootReducer });
   const router = createMemoryRouter(
     [
@@ -48,7 +54,9 @@ function renderViewer(path: string, source: CarouselSource, state?: unknown) {
   );
   render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <LocalPreviewContext value={local}>
+        <RouterProvider router={router} />
+      </LocalPreviewContext>
     </Provider>,
   );
   return router;
@@ -128,52 +136,47 @@ describe('timeline viewer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/photos'));
   });
 
-  it('follows the change feed: a file removed on another device gives way to the next', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const asked: number[] = [];
-    const feeds = [
-      { serial: 7, removed: [] },
-      { serial: 9, removed: ['b', 'not-listed'] },
-    ];
-    const source: CarouselSource = {
-      ...listSource(timelineFiles('a', 'b', 'c')),
-      async load(fileId) {
-        const files = timelineFiles('a', 'b', 'c');
-        const index = files.findIndex((file) => file.fileID === fileId);
-        return {
-          file: files[index]!,
-          before: files.slice(0, index),
-          after: files.slice(index + 1),
-          serial: 5,
-        };
-      },
-      async removedSince(serial) {
-        asked.push(serial);
-        return feeds.shift() ?? { serial, removed: [] };
-      },
-    };
-    const router = renderViewer('/photos/b', source);
-    await screen.findByRole('img', { name: /b\.jpg/ });
-    expect(asked).toEqual([]);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(CAROUSEL_CHANGES_POLL_MS);
-    });
-    expect(router.state.location.pathname).toBe('/photos/b');
-    // Regaining focus asks at once, from the serial the last answer gave.
-    await act(async () => {
-      window.dispatchEvent(new Event('focus'));
-    });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/photos/c'));
-    expect(asked).toEqual([5, 7]);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(CAROUSEL_CHANGES_POLL_MS);
-    });
-    expect(asked).toEqual([5, 7, 9]);
-    expect(screen.getByRole('img', { name: /c\.jpg/ })).toBeTruthy();
-  });
-
   it('an unknown file shows a message instead of a picture', async () => {
     renderViewer('/photos/nope', listSource(timelineFiles('a')));
     expect((await screen.findByRole('alert')).textContent).toContain("doesn't exist");
+  });
+});
+
+describe('a picture whose rendering the server is still making', () => {
+  const failed = () => screen.queryByText('Something went wrong showing this picture.');
+  const serverImage = () => document.querySelector('img[src="/th/3/b?area=1280"]') as HTMLImageElement;
+
+  it('shows the file picked for upload in this tab, then the server rendering once it answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderViewer('/photos/b', listSource(timelineFiles('a', 'b', 'c')), undefined, (id) =>
+      id === 'b' ? 'blob:picked-b' : null,
+    );
+    const picked = await screen.findByRole('img', { name: /b\.jpg/ });
+    expect(picked.getAttribute('src')).toBe('blob:picked-b');
+    // 503 while being made: tried again, the picked file stays, no error.
+    fireEvent.error(serverImage());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(imageRetryDelay(0));
+    });
+    expect(failed()).toBeNull();
+    expect(screen.getByRole('img', { name: /b\.jpg/ }).getAttribute('src')).toBe('blob:picked-b');
+    fireEvent.load(serverImage());
+    expect(screen.getByRole('img', { name: /b\.jpg/ }).getAttribute('src')).toBe('/th/3/b?area=1280');
+    expect(document.querySelector('img[src="blob:picked-b"]')).toBeNull();
+  });
+
+  it('without a picked file, waits with a spinner and names the failure only when it never comes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderViewer('/photos/b', listSource(timelineFiles('a', 'b', 'c')));
+    await screen.findByRole('img', { name: /b\.jpg/ });
+    for (let attempt = 0; attempt < IMAGE_ATTEMPTS - 1; attempt += 1) {
+      fireEvent.error(serverImage());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(imageRetryDelay(attempt));
+      });
+      expect(failed()).toBeNull();
+    }
+    fireEvent.error(serverImage());
+    expect(await screen.findByText('Something went wrong showing this picture.')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import {
   ImageOff,
   Info,
   Maximize,
+  MessageCircle,
   Minimize,
   Pause,
   Play,
@@ -20,12 +21,13 @@ import {
   useEffect,
   useId,
   useRef,
-  useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMovieFile, toJpegUrl } from '../../file-actions/file-kind';
 import { IconButton } from '../../ui/button';
+import { useLocalPreview } from '../../ui/local-preview.context';
 import { Spinner } from '../../ui/spinner';
+import { useRetryingImage } from '../../ui/use-retrying-image';
 import {
   carouselActions as actions,
   type CarouselAction,
@@ -47,6 +49,8 @@ export interface CarouselViewerProps {
   onDelete?: (file: FileRecord) => void;
   /** The file context menu for the viewed file (composed by the app). */
   renderMenu?: (file: FileRecord) => ReactNode;
+  /** The file's comments side panel (an album's files); absent where files have no comments. */
+  renderComments?: (file: FileRecord, onClose: () => void) => ReactNode;
 }
 
 const FOCUSABLE =
@@ -104,12 +108,17 @@ function useFullscreen(container: React.RefObject<HTMLElement | null>, dispatch:
   return { supported, toggle };
 }
 
-/** The picture: its 1280 px rendering, with a placeholder and message when it does not load. */
+/**
+ * The picture: its 1280 px rendering. While the server is still making it the load is tried again
+ * (see ui/image-retry), over the picked file when it was uploaded from this tab, else over a
+ * spinner; only a rendering that never comes shows the placeholder and message.
+ */
 function Picture({ file, alt }: { file: FileRecord; alt: string }) {
   const { t } = useTranslation('carousel');
-  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const src = file.thumbURLLarge ?? (file.previewURL ? toJpegUrl(file.previewURL) : null);
-  if (!src || status === 'failed') {
+  const local = useLocalPreview(file.fileID);
+  const image = useRetryingImage(src);
+  if ((!src || image.status === 'failed') && !local) {
     return (
       <div className="carousel__broken" role="img" aria-label={alt}>
         <ImageOff aria-hidden="true" />
@@ -117,23 +126,36 @@ function Picture({ file, alt }: { file: FileRecord; alt: string }) {
       </div>
     );
   }
+  const loaded = image.status === 'loaded';
   return (
     <>
-      {status === 'loading' ? <Spinner className="carousel__spinner" size="lg" label={null} /> : null}
-      <img
-        className="carousel__media"
-        src={src}
-        alt={alt}
-        draggable={false}
-        onLoad={() => setStatus('loaded')}
-        onError={() => setStatus('failed')}
-      />
+      {local && !loaded ? <img className="carousel__media" src={local} alt={alt} draggable={false} /> : null}
+      {!local && !loaded ? <Spinner className="carousel__spinner" size="lg" label={null} /> : null}
+      {src && image.status !== 'failed' ? (
+        <img
+          // A new element per attempt makes the browser ask again.
+          key={image.attempt}
+          className={`carousel__media${loaded ? '' : ' carousel__media--pending'}`}
+          src={src}
+          alt={local && !loaded ? '' : alt}
+          draggable={false}
+          onLoad={image.onLoad}
+          onError={image.onError}
+        />
+      ) : null}
     </>
   );
 }
 
 /** The full-window viewer: one file at a time, with its neighbours a key, click or swipe away. */
-export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu }: CarouselViewerProps) {
+export function CarouselViewer({
+  state,
+  dispatch,
+  onClose,
+  onDelete,
+  renderMenu,
+  renderComments,
+}: CarouselViewerProps) {
   const { t, i18n } = useTranslation('carousel');
   const container = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLDivElement>(null);
@@ -192,11 +214,10 @@ export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu 
   };
 
   const locale = localeTag(i18n.language);
-  const date = file
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
-        new Date(file.timestamp * 1000),
-      )
-    : '';
+  const takenAt = new Date((file?.timestamp ?? 0) * 1000);
+  const dateIn = (options: Intl.DateTimeFormatOptions) =>
+    file ? new Intl.DateTimeFormat(locale, options).format(takenAt) : '';
+  const date = dateIn({ dateStyle: 'long', timeStyle: 'short' });
   const label = file ? t(isMovieFile(file) ? 'videoAlt' : 'pictureAlt', { name: file.fileName, date }) : '';
 
   let stage: ReactNode;
@@ -245,7 +266,14 @@ export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu 
             <h2 id={titleId} className="carousel__name">
               {file?.fileName ?? t('title')}
             </h2>
-            {file ? <p className="carousel__date">{date}</p> : null}
+            {file ? (
+              <p className="carousel__date">
+                <span className="carousel__date-full">{date}</span>
+                {/* Phones: the day and the time on two lines, instead of a name and a cut date. */}
+                <span className="carousel__date-day">{dateIn({ dateStyle: 'medium' })}</span>
+                <span className="carousel__date-time">{dateIn({ timeStyle: 'short' })}</span>
+              </p>
+            ) : null}
           </div>
           {open && file ? (
             <div className="carousel__actions">
@@ -256,6 +284,15 @@ export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu 
                 icon={<Info />}
                 onClick={() => dispatch(actions.sideModuleToggled('info'))}
               />
+              {renderComments ? (
+                <IconButton
+                  className="carousel__button"
+                  label={t('comments.toggle')}
+                  aria-pressed={state.sideModule === 'comments'}
+                  icon={<MessageCircle />}
+                  onClick={() => dispatch(actions.sideModuleToggled('comments'))}
+                />
+              ) : null}
               <IconButton
                 className="carousel__button"
                 label={t(state.autoNavigate ? 'slideshow.pause' : 'slideshow.play')}
@@ -313,6 +350,9 @@ export function CarouselViewer({ state, dispatch, onClose, onDelete, renderMenu 
       {open && file && state.sideModule === 'info' ? (
         <MetadataPanel file={file} onClose={() => dispatch(actions.sideModuleClosed())} />
       ) : null}
+      {open && file && state.sideModule === 'comments' && renderComments
+        ? renderComments(file, () => dispatch(actions.sideModuleClosed()))
+        : null}
     </div>
   );
 }

@@ -13,14 +13,23 @@ const route = routesOf('carousel');
 export interface CarouselScreenSlots {
   useAccount: FileActionAccountHook;
   renderMenu: CarouselPageProps['renderMenu'];
+  useChangeFeed?: CarouselPageProps['useChangeFeed'];
 }
 
 function TimelineCarouselScreen({
   fileId,
   useAccount,
   renderMenu,
+  useChangeFeed,
 }: CarouselScreenSlots & { fileId: string }) {
-  return <CarouselPage fileId={fileId} account={useAccount()} renderMenu={renderMenu} />;
+  return (
+    <CarouselPage
+      fileId={fileId}
+      account={useAccount()}
+      renderMenu={renderMenu}
+      useChangeFeed={useChangeFeed}
+    />
+  );
 }
 
 export const carouselScreens = (slots: CarouselScreenSlots): readonly ScreenRoute[] => [

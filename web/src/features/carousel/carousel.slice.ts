@@ -15,7 +15,7 @@ export const PRELOAD_COUNT = 6;
 export type CarouselStatus = 'closed' | 'loading' | 'open' | 'failed' | 'notFound' | 'left';
 export type PlaybackOrder = 'forwards' | 'backwards';
 export type VideoStatus = 'idle' | 'playing' | 'paused' | 'finished';
-export type SideModule = 'none' | 'info';
+export type SideModule = 'none' | 'info' | 'comments';
 export type Direction = 'next' | 'previous';
 
 export interface CarouselState {

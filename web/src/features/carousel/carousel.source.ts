@@ -19,10 +19,16 @@ export interface CarouselSource {
   /** A fresh record (new signed URLs, finished encode). */
   refresh(file: FileRecord, signal?: AbortSignal): Promise<FileRecord>;
   /**
-   * Files removed since `serial` (the one `load` read its files at) by another device or tab, and
-   * the serial to ask from next. Without it the viewer follows only removals made here.
+   * Files removed since `serial` (the one `load` read its files at) by another device or tab, the
+   * serial to ask from next and how many changes of any kind were read. Without it the viewer
+   * follows only removals made here.
    */
-  removedSince?(serial: number, signal?: AbortSignal): Promise<{ serial: number; removed: string[] }>;
+  removedSince?(
+    serial: number,
+    signal?: AbortSignal,
+  ): Promise<{ serial: number; removed: string[]; changes: number }>;
+  /** The job whose change feed (the app's syncer) wakes `removedSince`, and the headers its poll needs. */
+  feed?: { jobId: string; headers?: Record<string, string> };
 }
 
 export const CAROUSEL_WINDOW = 60;
@@ -72,7 +78,12 @@ export function apiCarouselSource(jobId = DEFAULT_JOB, clock: () => number = Dat
     async removedSince(serial, signal) {
       const feed = await fetchChanges(jobId, serial, signal);
       const removed = feed.changes.filter((change) => change.type === CHANGE_FILE_REMOVED);
-      return { serial: feed.serial, removed: removed.map((change) => change.id) };
+      return {
+        serial: feed.serial,
+        removed: removed.map((change) => change.id),
+        changes: feed.changes.length,
+      };
     },
+    feed: { jobId },
   };
 }

@@ -14,6 +14,7 @@ import {
 const english = { locale: 'en-US', t: i18next.getFixedT('en_US') };
 
 const exif: FileMetadata = {
+  existence: 'exists',
   deviceManufacturer: 'Nordlys Test',
   deviceModel: 'Camera One',
   iso: 200,

@@ -1,5 +1,6 @@
-import { type Dispatch, type RefObject, useEffect, useReducer, useRef } from 'react';
+import { type Dispatch, type RefObject, useCallback, useEffect, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/errors';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
 import { isMovieFile } from '../../file-actions/file-kind';
 import {
@@ -18,8 +19,7 @@ import {
 } from './carousel.slice';
 import type { CarouselSource } from './carousel.source';
 
-/** How often the viewer reads the job's change feed, as the timeline does. */
-export const CAROUSEL_CHANGES_POLL_MS = 30_000;
+const noChangeFeed: ChangeFeedHook = () => {};
 
 /** Loads the file and its neighbours, and reloads when the address names a file not in the list. */
 function useLoad(
@@ -147,49 +147,44 @@ function useDeletions(dispatch: Dispatch<CarouselAction>) {
 }
 
 /**
- * Files removed elsewhere (another device, another tab) leave the list too: the job's change feed,
- * every 30 s and when the tab regains focus, from the serial the files were read at.
+ * Files removed elsewhere (another device, another tab) leave the list too: the app's syncer wakes
+ * a read of the job's change feed from the serial the files were read at.
  */
 function useRemoteRemovals(
   state: CarouselState,
   dispatch: Dispatch<CarouselAction>,
   source: CarouselSource,
   serial: RefObject<number | null>,
+  useChangeFeed: ChangeFeedHook,
 ) {
-  const open = state.status === 'open';
-  useEffect(() => {
-    const removedSince = source.removedSince;
-    if (!open || !removedSince) return;
-    const controller = new AbortController();
-    let polling = false;
-    const poll = async () => {
+  const removedSince = source.removedSince;
+  const lookup = useCallback(
+    async (signal: AbortSignal) => {
       const since = serial.current;
-      if (since === null || polling) return;
-      polling = true;
-      try {
-        const feed = await removedSince(since, controller.signal);
-        if (controller.signal.aborted) return;
-        serial.current = Math.max(serial.current ?? since, feed.serial);
-        for (const id of feed.removed) dispatch(actions.fileRemoved(id));
-      } catch {
-        // Offline or refused: the next poll asks again from the same serial.
-      } finally {
-        polling = false;
-      }
-    };
-    const timer = setInterval(() => void poll(), CAROUSEL_CHANGES_POLL_MS);
-    const onFocus = () => void poll();
-    window.addEventListener('focus', onFocus);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-    };
-  }, [open, source, dispatch, serial]);
+      if (since === null || !removedSince) return { applied: 0, serial: since ?? 0 };
+      const feed = await removedSince(since, signal);
+      serial.current = Math.max(serial.current ?? since, feed.serial);
+      for (const id of feed.removed) dispatch(actions.fileRemoved(id));
+      return { applied: feed.changes, serial: serial.current };
+    },
+    [removedSince, dispatch, serial],
+  );
+  const following = state.status === 'open' && removedSince !== undefined && source.feed !== undefined;
+  useChangeFeed(
+    following ? (source.feed?.jobId ?? null) : null,
+    following ? serial.current : null,
+    lookup,
+    source.feed?.headers,
+  );
 }
 
 /** The viewer's state and the effects that drive it; the component renders and sends commands. */
-export function useCarousel(source: CarouselSource, fileId: string, autoplay: boolean) {
+export function useCarousel(
+  source: CarouselSource,
+  fileId: string,
+  autoplay: boolean,
+  useChangeFeed: ChangeFeedHook = noChangeFeed,
+) {
   const [state, dispatch] = useReducer(carouselReducer, undefined, initialCarouselState);
   const serial = useRef<number | null>(null);
   useLoad(state, dispatch, source, fileId, autoplay, serial);
@@ -197,6 +192,6 @@ export function useCarousel(source: CarouselSource, fileId: string, autoplay: bo
   usePreload(state);
   useSlideshow(state, dispatch);
   useDeletions(dispatch);
-  useRemoteRemovals(state, dispatch, source, serial);
+  useRemoteRemovals(state, dispatch, source, serial, useChangeFeed);
   return [state, dispatch] as const;
 }

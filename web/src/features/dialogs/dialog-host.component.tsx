@@ -2,6 +2,7 @@ import { localeTag } from '@nordlys/contract/language-rule';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
 import { formatByteSize } from '../../i18n/unit-format';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
@@ -9,11 +10,30 @@ import { Modal } from '../../ui/modal';
 import { answerDialog } from './dialog.api';
 import { type DialogParams, type DialogRecord, selectOpenDialog } from './dialog.slice';
 
-// A size in bytes reads in the reader's number format and units (3,5 GB in Norwegian).
+// Sizes in bytes (`maxSize`, `usedSize`) read in the reader's number format and units (3,5 GB in Norwegian).
 function localiseParams(params: DialogParams | undefined, language: string, t: TFunction): DialogParams {
   const out: DialogParams = { ...params };
-  if (typeof out.maxSize === 'number') out.maxSize = formatByteSize(out.maxSize, localeTag(language), t);
+  for (const key of ['maxSize', 'usedSize']) {
+    const bytes = out[key];
+    if (typeof bytes === 'number') out[key] = formatByteSize(bytes, localeTag(language), t);
+  }
   return out;
+}
+
+/** The confirm button of a popup that leads on (to storage settings, …): it answers, then goes there. */
+function ConfirmAndGo({ to, label, onAnswer }: { to: string; label: string; onAnswer: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="primary"
+      onClick={() => {
+        onAnswer();
+        void navigate(to);
+      }}
+    >
+      {label}
+    </Button>
+  );
 }
 
 function DialogView({ dialog }: { dialog: DialogRecord }) {
@@ -35,9 +55,17 @@ function DialogView({ dialog }: { dialog: DialogRecord }) {
       footer={
         <>
           {isConfirm && <Button onClick={() => answer(false)}>{t(dialog.cancelLabelKey, params)}</Button>}
-          <Button variant={dialog.danger ? 'danger' : 'primary'} onClick={() => answer(true)}>
-            {t(dialog.confirmLabelKey, params)}
-          </Button>
+          {dialog.confirmTo ? (
+            <ConfirmAndGo
+              to={dialog.confirmTo}
+              label={t(dialog.confirmLabelKey, params)}
+              onAnswer={() => answer(true)}
+            />
+          ) : (
+            <Button variant={dialog.danger ? 'danger' : 'primary'} onClick={() => answer(true)}>
+              {t(dialog.confirmLabelKey, params)}
+            </Button>
+          )}
         </>
       }
     />

@@ -1,11 +1,10 @@
-import { GIB } from '@nordlys/contract/constants';
+import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS } from '@nordlys/contract/archive';
 
 /**
  * The spec's ready-made confirmations and alerts (core.md §4, account.md §8).
  * Texts are in dialogs.json under presets.<id>.{title,message,confirm}.
  */
-export const DOWNLOAD_MAX_ITEMS = 500;
-export const DOWNLOAD_MAX_BYTES = 3.5 * GIB;
+export { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS };
 
 interface PresetDef {
   kind: 'confirm' | 'alert';
@@ -14,7 +13,12 @@ interface PresetDef {
   confirmLabel?: boolean;
   /** Whether the texts have a custom cancel label (else 'Cancel'). */
   cancelLabel?: boolean;
+  /** The app path confirming opens. */
+  confirmTo?: string;
 }
+
+/** Where the storage popups' "get more storage" leads (account.md §4). */
+export const STORAGE_SETTINGS_PATH = '/settings/storage';
 
 export const DIALOG_PRESETS = {
   deleteAlbum: { kind: 'confirm', danger: true, confirmLabel: true },
@@ -28,6 +32,20 @@ export const DIALOG_PRESETS = {
   downloadSizeLimitSelection: { kind: 'alert' },
   downloadCountLimitAlbum: { kind: 'alert' },
   downloadSizeLimitAlbum: { kind: 'alert' },
+  // account.md §4: shows used and max storage; buttons close and buy more storage.
+  notEnoughStorageForAdd: {
+    kind: 'confirm',
+    confirmLabel: true,
+    cancelLabel: true,
+    confirmTo: STORAGE_SETTINGS_PATH,
+  },
+  // core.md §9: restored files that exceed the available space.
+  notEnoughStorageForRestore: {
+    kind: 'confirm',
+    confirmLabel: true,
+    cancelLabel: true,
+    confirmTo: STORAGE_SETTINGS_PATH,
+  },
 } as const satisfies Record<string, PresetDef>;
 
 export type DialogPreset = keyof typeof DIALOG_PRESETS;
@@ -42,6 +60,7 @@ export interface DialogTexts {
   confirmLabelKey: string;
   cancelLabelKey: string;
   danger: boolean;
+  confirmTo?: string;
 }
 
 /** Full i18n keys (with namespace) for a preset. */
@@ -58,5 +77,6 @@ export function presetTexts(preset: DialogPreset): DialogTexts {
         : 'dialogs:confirm',
     cancelLabelKey: def.cancelLabel ? `${base}.cancel` : 'dialogs:cancel',
     danger: def.danger ?? false,
+    ...(def.confirmTo ? { confirmTo: def.confirmTo } : {}),
   };
 }

@@ -13,6 +13,8 @@ export interface DialogRecord {
   confirmLabelKey: string;
   cancelLabelKey: string;
   danger: boolean;
+  /** Where confirming leads (an app path), for popups whose confirm button is a way onward. */
+  confirmTo?: string;
 }
 
 export interface DialogState {

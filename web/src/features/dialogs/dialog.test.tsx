@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n/i18n';
 import { createAppStore } from '../../state/store';
@@ -133,5 +134,52 @@ describe('alerts', () => {
     await user.keyboard('{Enter}');
     await done;
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+describe('the not-enough-storage popup (account.md §4)', () => {
+  function setupAt(path: string) {
+    const store = createAppStore();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+          <DialogHost />
+        </MemoryRouter>
+      </Provider>,
+    );
+    return store;
+  }
+  const GIB = 1024 ** 3;
+
+  it('shows used and max storage; Close stays, Buy more storage goes to storage settings', async () => {
+    const user = userEvent.setup();
+    const store = setupAt('/share/abc');
+    let answer!: Promise<boolean>;
+    const open = () =>
+      act(() => {
+        answer = requestConfirm(store.dispatch, {
+          preset: 'notEnoughStorageForAdd',
+          params: { usedSize: 2.5 * GIB, maxSize: 3 * GIB },
+        });
+      });
+    open();
+    const dialog = screen.getByRole('alertdialog', { name: 'Not enough storage' });
+    expect(dialog.textContent).toContain('2.5 GB of 3 GB');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await expect(answer).resolves.toBe(false);
+    expect(screen.getByTestId('where').textContent).toBe('/share/abc');
+
+    open();
+    await user.click(screen.getByRole('button', { name: 'Buy more storage' }));
+    await expect(answer).resolves.toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/settings/storage');
   });
 });

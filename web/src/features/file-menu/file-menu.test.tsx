@@ -90,6 +90,57 @@ describe('FileMenu', () => {
     expect(downloads).toEqual(['IMG.jpg']);
   });
 
+  /** Opens the menu: each item's label and whether it is disabled. */
+  async function openedItems() {
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    const items = await screen.findAllByRole('menuitem');
+    return items.map((item) => [item.textContent, item.getAttribute('aria-disabled') === 'true']);
+  }
+
+  it('a read-only user deletes their own file; set as cover and copy to timeline need a subscription', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const { file_uuids } = JSON.parse(String(init.body ?? '{}')) as { file_uuids: string[] };
+        deleted.push(`${new URL(input, 'http://localhost').pathname} ${file_uuids.join(',')}`);
+        const results = file_uuids.map((file_uuid) => ({ file_uuid, status: 'ok' }));
+        return Response.json({ results, used_space: 0, max_space: 0 });
+      }),
+    );
+    const results: string[] = [];
+    const readOnlyInAlbum = ctx([picture], {
+      surface: 'album',
+      isJobOwner: true,
+      account: { userId: 'user-1', isReadOnly: true },
+      permissions: { setFileAsAlbumCoverPhoto: true, deleteFile: true },
+    });
+    render(<FileMenu context={readOnlyInAlbum} onResult={(id, r) => results.push(`${id}:${r.outcome}`)} />);
+    expect(await openedItems()).toEqual([
+      ['Set as cover (needs a subscription)', true],
+      ['Delete', false],
+      ['Copy to clipboard', false],
+      ['Download', false],
+      ['Add to my timeline (needs a subscription)', true],
+    ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await vi.waitFor(() => expect(results).toEqual(['DELETE:done']));
+    expect(deleted).toEqual(['/st/4/jobs/job-1/delete_files p']);
+    vi.unstubAllGlobals();
+  });
+
+  it('in the trash a read-only user may delete forever; restore needs a subscription', async () => {
+    render(
+      <FileMenu
+        context={ctx([picture], { surface: 'trash', account: { userId: 'user-1', isReadOnly: true } })}
+      />,
+    );
+    expect(await openedItems()).toEqual([
+      ['Restore (needs a subscription)', true],
+      ['Delete permanently', false],
+    ]);
+  });
+
   it('a disabled trigger when nothing applies', () => {
     render(<FileMenu context={ctx([picture], { surface: 'trash', account: null })} />);
     expect((screen.getByRole('button', { name: 'More options' }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,10 +1,19 @@
-import { GalleryHorizontalEnd, Images, LogIn, LogOut, Menu as MenuIcon, Settings } from 'lucide-react';
+import {
+  GalleryHorizontalEnd,
+  Images,
+  LogIn,
+  LogOut,
+  Menu as MenuIcon,
+  Settings,
+  Trash2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconButton } from '../../ui/button';
 import { Menu, type MenuEntry } from '../../ui/menu';
 import { signOut } from './session-user';
+import { TRASH_FROM_NAV } from './user-menu.component';
 
 /** Below 600 px the tabs and the avatar collapse into this one menu. */
 export function BurgerMenu({ signedIn }: { signedIn: boolean }) {
@@ -19,6 +28,7 @@ export function BurgerMenu({ signedIn }: { signedIn: boolean }) {
     ...(signedIn
       ? ([
           { id: 'settings', label: t('menu.settings'), icon: <Settings />, onSelect: go('/settings') },
+          { id: 'trash', label: t('menu.trash'), icon: <Trash2 />, onSelect: go(TRASH_FROM_NAV) },
           {
             id: 'logout',
             label: t('menu.logOut'),

@@ -33,7 +33,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('button', { name: 'Open user menu' })).toBeNull();
   });
 
-  it('shows the avatar menu with Settings and Log out when signed in, and logging out signs out', async () => {
+  it('shows the avatar menu with Settings, Trash and Log out when signed in, and logging out signs out', async () => {
     localStorage.setItem('authToken', 'token-1');
     const router = renderNav();
     const user = userEvent.setup();
@@ -43,14 +43,14 @@ describe('top navigation', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Settings', 'Log out']);
+    ).toEqual(['Settings', 'Trash', 'Log out']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
   });
 
-  it('has a keyboard-operable burger menu with Timeline, Albums, Settings and Log out', async () => {
+  it('has a keyboard-operable burger menu with Timeline, Albums, Settings, Trash and Log out', async () => {
     localStorage.setItem('authToken', 'token-1');
     const router = renderNav('/');
     const user = userEvent.setup();
@@ -62,7 +62,7 @@ describe('top navigation', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Timeline', 'Albums', 'Settings', 'Log out']);
+    ).toEqual(['Timeline', 'Albums', 'Settings', 'Trash', 'Log out']);
     await user.keyboard('{ArrowDown}{Enter}');
     expect(router.state.location.pathname).toBe('/albums');
   });

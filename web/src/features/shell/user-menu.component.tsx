@@ -1,9 +1,12 @@
-import { CircleUserRound, LogOut, Settings } from 'lucide-react';
+import { CircleUserRound, LogOut, Settings, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Menu, type MenuEntry } from '../../ui/menu';
 import { type SessionUser, signOut } from './session-user';
 import './user-menu.css';
+
+/** The trash hub, as opened from the navigation (core.md §2 fromNav=1). */
+export const TRASH_FROM_NAV = '/deleted_items?fromNav=1';
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('nav');
@@ -42,6 +45,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
           label: t('menu.settings'),
           icon: <Settings />,
           onSelect: () => void navigate('/settings'),
+        },
+        {
+          id: 'trash',
+          label: t('menu.trash'),
+          icon: <Trash2 />,
+          onSelect: () => void navigate(TRASH_FROM_NAV),
         },
         { type: 'separator', id: 'sep' },
         {

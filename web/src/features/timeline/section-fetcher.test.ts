@@ -1,6 +1,6 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import type { TimelineMonth } from '@nordlys/contract/timeline';
-import { monthKey } from '@nordlys/contract/timeline-month';
+import { monthKey, monthWindow } from '@nordlys/contract/timeline-month';
 import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { SECTION_CONCURRENCY, SECTION_MAX_AGE_MS, SectionFetcher } from './section-fetcher';
@@ -29,11 +29,17 @@ function setup(now = { value: 1_000 }) {
     jobId: () => 'job1',
     filter: () => 'all',
     now: () => now.value,
-    load: (_job, key) => {
+    // One file per month of the window asked for; a call is named by its months ('a..b' for a run).
+    load: (_job, window) => {
+      const inWindow = months
+        .map(monthKey)
+        .filter((key) => monthWindow(key).start >= window.start && monthWindow(key).end <= window.end);
+      const key = inWindow.length === 1 ? (inWindow[0] as string) : `${inWindow.at(-1)}..${inWindow[0]}`;
       calls.push(key);
+      const files = inWindow.map((month) => ({ fileID: month, timestamp: monthWindow(month).start + 60 }));
       return new Promise((resolve, reject) => {
         pending.set(key, {
-          resolve: () => resolve({ files: [{ fileID: key } as FileRecord], serial: 1 }),
+          resolve: () => resolve({ files: files as FileRecord[], serial: 1 }),
           reject: () => reject(new Error('boom')),
         });
       });
@@ -93,5 +99,29 @@ describe('SectionFetcher', () => {
     pending.get('2020-09')?.resolve();
     await flush();
     expect(status('2020-09')).toBe('UNFETCHED');
+  });
+
+  it('loadRuns reads each run of months with one request and files every month of it', async () => {
+    const { store, fetcher, calls, pending, status } = setup();
+    const done = fetcher.loadRuns([['2020-12', '2020-11', '2020-10'], ['2020-07']]);
+    expect(calls).toEqual(['2020-10..2020-12', '2020-07']);
+    pending.get('2020-10..2020-12')?.resolve();
+    pending.get('2020-07')?.resolve();
+    expect(await done).toBe(true);
+    for (const key of ['2020-12', '2020-11', '2020-10', '2020-07']) expect(status(key)).toBe('FETCHED');
+    expect(status('2020-09')).toBe('UNFETCHED');
+    const files = (key: string) =>
+      store
+        .getState()
+        .timeline.sections.find((s) => s.key === key)
+        ?.files?.map((f) => f.fileID);
+    expect(files('2020-11')).toEqual(['2020-11']);
+  });
+
+  it('loadRuns answers false when a run cannot be read', async () => {
+    const { fetcher, pending } = setup();
+    const done = fetcher.loadRuns([['2020-05']]);
+    pending.get('2020-05')?.reject();
+    expect(await done).toBe(false);
   });
 });

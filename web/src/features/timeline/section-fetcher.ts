@@ -1,9 +1,11 @@
 import { FILES_MAX_LIMIT } from '@nordlys/contract/timeline';
-import { type MonthKey, monthWindow } from '@nordlys/contract/timeline-month';
+import { type MonthKey, monthKeyAt, monthWindow } from '@nordlys/contract/timeline-month';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { fetchTiles } from '../../api/timeline.api';
+import { runWindow, splitByMonth } from './selection-range';
 import { type TimelineSection, timelineActions } from './timeline.slice';
 import { filesTypesOf, type TimelineFilterId } from './timeline-filter';
+import { takeEarlyMonth } from './timeline-prefetch';
 
 /** core.md §9: default parallel requests. */
 export const SECTION_CONCURRENCY = 5;
@@ -18,19 +20,30 @@ export interface SectionFetcherDeps {
   jobId: () => string | null;
   filter: () => TimelineFilterId;
   now?: () => number;
-  load?: typeof loadMonthFiles;
+  load?: typeof loadWindowFiles;
 }
 
-/** Every file of one month (paged past the server's per-call limit), newest first. */
-export async function loadMonthFiles(
+type EpochWindow = { start: number; end: number };
+
+/** Every file of a window of months (paged past the server's per-call limit), newest first. */
+export async function loadWindowFiles(
   jobId: string,
-  month: MonthKey,
+  { start, end }: EpochWindow,
   filter: TimelineFilterId,
   signal?: AbortSignal,
 ): Promise<{ files: TimelineFile[]; serial: number | null }> {
-  const { start, end } = monthWindow(month);
   const files: TimelineFile[] = [];
   let serial: number | null = null;
+  // The newest month's first page may have been read at start-up, with the page's code.
+  const key = monthKeyAt(end);
+  const wholeMonth = monthWindow(key).start === start && monthWindow(key).end === end;
+  const early = filter === 'all' && wholeMonth ? await takeEarlyMonth(key) : undefined;
+  if (early) {
+    files.push(...early.files);
+    serial = early.lastEventSerial;
+    if (early.files.length === 0 || files.length >= (early.totalItems ?? files.length))
+      return { files, serial };
+  }
   for (;;) {
     const page = await fetchTiles(
       jobId,
@@ -84,6 +97,31 @@ export class SectionFetcher {
     return !pending();
   }
 
+  /**
+   * Loads runs of neighbouring months with one window request each (a shift range over months
+   * never shown) and files each month's part. Resolves false when a run could not be read.
+   */
+  async loadRuns(runs: readonly MonthKey[][]): Promise<boolean> {
+    const { dispatch, jobId, filter } = this.deps;
+    const job = jobId();
+    if (!job) return false;
+    const generation = this.generation;
+    const now = this.deps.now ?? Date.now;
+    try {
+      await Promise.all(
+        runs.map(async (run) => {
+          const { files, serial } = await (this.deps.load ?? loadWindowFiles)(job, runWindow(run), filter());
+          if (generation !== this.generation) return;
+          for (const [key, list] of splitByMonth(run, files))
+            dispatch(timelineActions.sectionFetched({ key, files: list, at: now(), serial }));
+        }),
+      );
+      return generation === this.generation;
+    } catch {
+      return false;
+    }
+  }
+
   /** Drops everything (filter or job changed). */
   reset(): void {
     this.generation += 1;
@@ -133,9 +171,9 @@ export class SectionFetcher {
       dispatch(timelineActions.sectionsExpired({ now: now(), maxAgeMs: SECTION_MAX_AGE_MS }));
     dispatch(timelineActions.sectionFetchStarted(key));
     try {
-      const { files, serial } = await (this.deps.load ?? loadMonthFiles)(
+      const { files, serial } = await (this.deps.load ?? loadWindowFiles)(
         job,
-        key,
+        monthWindow(key),
         filter(),
         controller.signal,
       );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   selectionActions as a,
+  exceedsMax,
   groupSelection,
   initialSelectionState,
   rangeIds,
@@ -118,5 +119,15 @@ describe('range preview and tile states', () => {
   it('rangeIds works in either direction', () => {
     expect(rangeIds(order, 'f4', 'f2')).toEqual(['f2', 'f3', 'f4']);
     expect(rangeIds(order, 'f1', 'x')).toBeNull();
+  });
+});
+
+describe("a picker's maximum", () => {
+  it('refuses a change that would pass it and allows deselecting at the limit', () => {
+    const two = reduce(start, a.toggled('f1'), a.toggled('f2'));
+    expect(exceedsMax(two, a.toggled('f3'), 2)).toBe(true);
+    expect(exceedsMax(two, a.toggled('f2'), 2)).toBe(false);
+    expect(exceedsMax(two, a.groupToggled(['f3', 'f4']), 3)).toBe(true);
+    expect(exceedsMax(two, a.allSelected(order), undefined)).toBe(false);
   });
 });

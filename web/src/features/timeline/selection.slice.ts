@@ -141,3 +141,12 @@ export function groupSelection(state: SelectionState, ids: readonly string[]): G
 }
 
 export const isSelecting = (state: SelectionState): boolean => state.count > 0;
+
+/** A picker's limit: whether the change would leave more than `max` files selected. */
+export function exceedsMax(
+  state: SelectionState,
+  action: ReturnType<(typeof selectionActions)[keyof typeof selectionActions]>,
+  max: number | undefined,
+): boolean {
+  return max !== undefined && selectionSlice.reducer(state, action).count > max;
+}

@@ -12,7 +12,17 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FastScroller, type ScrollerMark } from './fast-scroller.component';
-import type { SavedScroll } from './scroll-position.storage';
+import {
+  pinchDirection,
+  readZoom,
+  saveZoom,
+  stepZoom,
+  wheelZoom,
+  ZOOM_HINT_MS,
+  type ZoomDirection,
+  zoomCell,
+} from './grid-zoom';
+import { markHintShown, type SavedScroll, shouldShowHint } from './scroll-position.storage';
 import {
   clampLogical,
   maxLogicalOffset,
@@ -78,7 +88,8 @@ export function TimelineGrid(props: TimelineGridProps) {
   const containerRef = useRef<HTMLElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const metrics = useMemo(() => gridMetrics(size.width), [size.width]);
+  const [zoom, setZoom] = useState(readZoom);
+  const metrics = useMemo(() => gridMetrics(size.width, zoomCell(size.width, zoom)), [size.width, zoom]);
   const layout = useMemo(
     () =>
       layoutSections(
@@ -115,7 +126,12 @@ export function TimelineGrid(props: TimelineGridProps) {
   useLayoutEffect(() => {
     const el = containerRef.current;
     if (!el) return;
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    // The content box: the grid's side padding (its inset) holds no columns.
+    const measure = () => {
+      const style = getComputedStyle(el);
+      const inset = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+      setSize({ width: el.clientWidth - (inset || 0), height: el.clientHeight });
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -211,6 +227,76 @@ export function TimelineGrid(props: TimelineGridProps) {
     }
     afterOffsetChange(true);
   }, [afterOffsetChange]);
+
+  // Zoom: Ctrl + wheel (a trackpad pinch arrives as one too) and a two-finger pinch step the cell size.
+  const zoomRef = useRef(zoom);
+  const applyZoom = useCallback((direction: ZoomDirection) => {
+    const next = stepZoom(zoomRef.current, direction, latest.current.layout.metrics.width);
+    if (next === zoomRef.current) return;
+    zoomRef.current = next;
+    saveZoom(next);
+    setZoom(next);
+  }, []);
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    let travel = 0;
+    let pinchFrom: number | null = null;
+    const spread = (touches: TouchList) => {
+      const [a, b] = [touches[0], touches[1]] as [Touch, Touch];
+      return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+    };
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey) return;
+      // The page itself must not zoom: the grid does.
+      event.preventDefault();
+      const step = wheelZoom(travel, wheelDeltaPx(event.deltaY, event.deltaMode, el.clientHeight));
+      travel = step.travel;
+      if (step.direction !== 0) applyZoom(step.direction);
+    };
+    const onTouchStart = (event: TouchEvent) => {
+      pinchFrom = event.touches.length === 2 ? spread(event.touches) : null;
+    };
+    const onTouchMove = (event: TouchEvent) => {
+      if (event.touches.length !== 2 || pinchFrom === null) return;
+      event.preventDefault();
+      const distance = spread(event.touches);
+      const direction = pinchDirection(pinchFrom, distance);
+      if (direction === 0) return;
+      // Each further 20 px of the same pinch takes another step.
+      pinchFrom = distance;
+      applyZoom(direction);
+    };
+    const onTouchEnd = (event: TouchEvent) => {
+      if (event.touches.length < 2) pinchFrom = null;
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    el.addEventListener('touchstart', onTouchStart, { passive: true });
+    el.addEventListener('touchmove', onTouchMove, { passive: false });
+    el.addEventListener('touchend', onTouchEnd);
+    el.addEventListener('touchcancel', onTouchEnd);
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('touchstart', onTouchStart);
+      el.removeEventListener('touchmove', onTouchMove);
+      el.removeEventListener('touchend', onTouchEnd);
+      el.removeEventListener('touchcancel', onTouchEnd);
+    };
+  }, [applyZoom]);
+
+  // core.md §9: the zoom hint once per device, for 3 s.
+  const [zoomHint, setZoomHint] = useState(false);
+  useEffect(() => {
+    if (!shouldShowHint('zoom', null)) return;
+    markHintShown('zoom');
+    setZoomHint(true);
+    const timer = setTimeout(() => setZoomHint(false), ZOOM_HINT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const coarsePointer = useMemo(
+    () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true,
+    [],
+  );
 
   // Scaled mode: wheel and keys move by logical pixels, so one notch is one notch at any size.
   useEffect(() => {
@@ -339,6 +425,7 @@ export function TimelineGrid(props: TimelineGridProps) {
         aria-label={t('grid.label')}
         onScroll={onScroll}
         data-scale={space.scale}
+        data-zoom={zoom}
       >
         <div className="timeline-grid__spacer" style={{ height: space.physicalHeight }}>
           <div ref={contentRef} className="timeline-grid__content">
@@ -371,6 +458,11 @@ export function TimelineGrid(props: TimelineGridProps) {
           </div>
         </div>
       </section>
+      {zoomHint ? (
+        <p className="timeline-zoom-hint" role="status">
+          {t(coarsePointer ? 'zoomHint.touch' : 'zoomHint.pointer')}
+        </p>
+      ) : null}
       {scrollerShown ? (
         <FastScroller
           marks={marks}

@@ -23,10 +23,17 @@ export interface GridMetrics {
   rowHeight: number;
 }
 
-export function gridMetrics(width: number): GridMetrics {
+/** How many cells of `cell` px (and the gaps between them) fit in `width`. */
+export const columnsFor = (width: number, cell: number): number =>
+  Math.max(1, Math.floor((Math.max(1, width) + CELL_GAP) / (cell + CELL_GAP)));
+
+/** The grid at this width; `cell` is the zoomed cell size (grid-zoom), the spec's default otherwise. */
+export function gridMetrics(
+  width: number,
+  cell: number = width < MOBILE_BREAKPOINT ? CELL_MOBILE : CELL_DESKTOP,
+): GridMetrics {
   const safeWidth = Math.max(1, width);
-  const cell = safeWidth < MOBILE_BREAKPOINT ? CELL_MOBILE : CELL_DESKTOP;
-  const columns = Math.max(1, Math.floor((safeWidth + CELL_GAP) / (cell + CELL_GAP)));
+  const columns = columnsFor(safeWidth, cell);
   const tile = (safeWidth - CELL_GAP * (columns - 1)) / columns;
   return { width: safeWidth, columns, tile, rowHeight: tile + CELL_GAP };
 }

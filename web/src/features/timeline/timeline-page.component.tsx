@@ -2,21 +2,19 @@ import { localeTag } from '@nordlys/contract/language-rule';
 import { type MonthKey, monthStart } from '@nordlys/contract/timeline-month';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { AlertTriangle, ImageOff, ImagePlus, Upload } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
-import {
-  availableFileActions,
-  fileActionForKey,
-  runFileAction,
-} from '../../file-actions/file-action.registry';
-import type { FileAction, FileActionAccount, FileActionContext } from '../../file-actions/file-action.types';
+import type { FileActionAccount, FileActionContext } from '../../file-actions/file-action.types';
+import { lazyPart } from '../../routing/lazy-part';
 import { isMobileWidth } from '../../ui/breakpoints';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonGroup } from '../../ui/skeleton';
+import { isDialogOpen, isTypingTarget } from './keyboard-target';
 import {
   markHintShown,
   readScroll,
@@ -26,14 +24,14 @@ import {
 } from './scroll-position.storage';
 import { SectionFetcher } from './section-fetcher';
 import {
+  exceedsMax,
   groupSelection,
   isSelecting,
-  rangeIds,
   rangePreview,
   selectionActions,
   selectSelection,
 } from './selection.slice';
-import { SelectionToolbar } from './selection-toolbar.component';
+import { missingRuns, rangeFileIds, rangeSectionSpan } from './selection-range';
 import {
   selectTimeline,
   type TimelineRootState,
@@ -47,13 +45,20 @@ import { TimelineGrid, type TimelineGridHandle } from './timeline-grid.component
 import type { TileCommand } from './timeline-tile.component';
 import './timeline.css';
 
-/** core.md §4 change feed: polled until the long poll arrives. */
-const CHANGES_POLL_MS = 30_000;
+/** Months in view whose data expired are read again this often. */
+const EXPIRED_CHECK_MS = 30_000;
 /** A burst of finished uploads reads the change feed at most this often. */
 const STORED_POLL_MS = 1000;
 /** core.md §2: the fast scroller opens when at least this many files are selected. */
 const SCROLLER_SELECTION_COUNT = 10;
 const SAVE_POSITION_MS = 250;
+/** After the first screenful: the thumbnails come first. */
+const SELECTION_PRELOAD_DELAY_MS = 2000;
+
+/** The toolbar and the file actions, fetched after the first paint (or on the first selection). */
+const SelectionActions = lazyPart(() =>
+  import('./selection-actions.component').then((module) => module.SelectionActions),
+);
 
 export interface TimelinePageProps {
   /** The signed-in user (the app passes it from the account); null while unknown. */
@@ -65,13 +70,50 @@ export interface TimelinePageProps {
    * at once, so they appear without waiting for the next poll.
    */
   filesStored?: number;
+  /**
+   * Picking files for another screen (add photos to an album, external photo selection): tiles
+   * select instead of opening, the picker's bar stands in for the selection toolbar, and a
+   * selection beyond `max` is refused.
+   */
+  picker?: TimelinePicker;
+  /**
+   * The live change feed (core.md §4): a long poll from the serial the timeline reflects, each
+   * wake reading the changes. Without it (a picker) the feed is read on arrival and on focus.
+   */
+  useChangeFeed?: ChangeFeedHook;
 }
+
+export type { ChangeFeedHook } from '../../api/job-feed.api';
+
+const noChangeFeed: ChangeFeedHook = () => {};
+
+export interface TimelinePicker {
+  max?: number;
+  onLimitReached(): void;
+  renderBar(selected: readonly TimelineFile[], clear: () => void): ReactNode;
+}
+
+type SelectionAction = ReturnType<(typeof selectionActions)[keyof typeof selectionActions]>;
 
 /** Loaded file ids in display order (newest first). */
 const orderOf = (sections: readonly TimelineSection[]): string[] =>
   sections.flatMap((section) => (section.files ?? []).map((file) => file.fileID));
 
-export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePageProps) {
+const findFile = (sections: readonly TimelineSection[], id: string): TimelineFile | undefined => {
+  for (const section of sections) {
+    const file = section.files?.find((f) => f.fileID === id);
+    if (file) return file;
+  }
+  return undefined;
+};
+
+export function TimelinePage({
+  account,
+  onUpload,
+  filesStored = 0,
+  picker,
+  useChangeFeed = noChangeFeed,
+}: TimelinePageProps) {
   const { t, i18n } = useTranslation('timeline');
   const dispatch = useDispatch();
   const store = useStore<TimelineRootState>();
@@ -80,9 +122,22 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   const timeline = useSelector(selectTimeline);
   const selection = useSelector(selectSelection);
   const gridRef = useRef<TimelineGridHandle>(null);
-  const [busy, setBusy] = useState(false);
   const [shiftHint, setShiftHint] = useState(false);
   const getState = store.getState;
+  const pickMax = picker?.max;
+  const onLimitReached = picker?.onLimitReached;
+  // A picker with a maximum refuses a change that would select more than it allows.
+  const select = useCallback(
+    (action: SelectionAction) => {
+      const current = (getState() as unknown as { timelineSelection: typeof selection }).timelineSelection;
+      if (exceedsMax(current, action, pickMax)) {
+        onLimitReached?.();
+        return;
+      }
+      dispatch(action);
+    },
+    [dispatch, getState, pickMax, onLimitReached],
+  );
 
   // The filter lives in the address (?filter=...), so 'view the files' links and reloads keep it.
   const requested = params.get('filter');
@@ -127,13 +182,15 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
 
   useEffect(() => () => fetcher.reset(), [fetcher]);
 
-  // Change feed every 30 s and when the tab regains focus; expired months refetch while in view.
+  // Change feed on arrival (restores in the trash, deletions in the viewer made while the timeline
+  // was not shown) and when the tab regains focus; the long poll below brings the rest as it
+  // happens. Expired months refetch while in view.
+  const feedLookup = useCallback(() => pollChanges(dispatch, getState), [dispatch, getState]);
+  useChangeFeed(timeline.jobId, timeline.serial, feedLookup);
   useEffect(() => {
     const poll = () => void pollChanges(dispatch, getState);
-    const timer = setInterval(() => {
-      poll();
-      fetcher.request(lastKeys.current);
-    }, CHANGES_POLL_MS);
+    poll();
+    const timer = setInterval(() => fetcher.request(lastKeys.current), EXPIRED_CHECK_MS);
     window.addEventListener('focus', poll);
     return () => {
       clearInterval(timer);
@@ -163,7 +220,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
         if (event.kind === 'removed' || event.kind === 'permanentlyDeleted') {
           dispatch(timelineActions.filesRemoved(event.fileIds));
           dispatch(selectionActions.filesRemoved(event.fileIds));
-        } else {
+        } else if (event.kind === 'restored' || event.kind === 'copiedToTimeline') {
           void loadTimeline(dispatch, getState);
           void loadRecents(dispatch, getState);
         }
@@ -180,6 +237,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
     [previewWanted, selection, sections],
   );
   const selecting = isSelecting(selection);
+  const picking = picker !== undefined;
 
   const actionContext = useCallback((): FileActionContext | null => {
     const state = getState();
@@ -194,43 +252,18 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
     return { surface: 'timeline', jobId, files, account, isJobOwner: true, dispatch };
   }, [account, dispatch, getState]);
 
-  const run = useCallback(
-    async (action: FileAction) => {
-      const ctx = actionContext();
-      if (!ctx || ctx.files.length === 0) return;
-      setBusy(true);
-      try {
-        const result = await runFileAction(action, ctx);
-        if (result.outcome !== 'cancelled' && result.clearSelection) dispatch(selectionActions.cleared());
-      } finally {
-        setBusy(false);
-      }
-    },
-    [actionContext, dispatch],
-  );
-
-  // Keyboard: Escape quits selection, Delete runs DELETE, Ctrl/Cmd+A selects every loaded file,
-  // Shift previews the range.
+  // Keyboard: Escape quits selection, Ctrl/Cmd+A selects every loaded file, Shift previews the
+  // range; the action shortcuts (Delete...) come with the selection toolbar.
   useEffect(() => {
-    const isTyping = (target: EventTarget | null) =>
-      target instanceof HTMLElement &&
-      (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Shift') dispatch(selectionActions.shiftChanged(true));
-      if (isTyping(event.target) || document.querySelector('[role="dialog"],[role="alertdialog"]')) return;
+      if (isTypingTarget(event.target) || isDialogOpen()) return;
       const current = (getState() as unknown as { timelineSelection: typeof selection }).timelineSelection;
       if (event.key === 'Escape' && current.count > 0) {
         dispatch(selectionActions.cleared());
       } else if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        dispatch(selectionActions.allSelected(orderOf(getState().timeline.sections)));
-      } else if (current.count > 0) {
-        const ctx = actionContext();
-        const action = ctx ? fileActionForKey(event.key, ctx) : undefined;
-        if (action) {
-          event.preventDefault();
-          void run(action);
-        }
+        select(selectionActions.allSelected(orderOf(getState().timeline.sections)));
       }
     };
     const onKeyUp = (event: KeyboardEvent) => {
@@ -245,7 +278,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
       window.removeEventListener('keyup', onKeyUp);
       window.removeEventListener('blur', onBlur);
     };
-  }, [actionContext, dispatch, getState, run]);
+  }, [dispatch, getState, select]);
 
   // Leaving the timeline ends the selection.
   useEffect(() => () => void dispatch(selectionActions.cleared()), [dispatch]);
@@ -267,31 +300,20 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
     if (selection.count >= SCROLLER_SELECTION_COUNT) gridRef.current?.openScroller();
   }, [selection.count]);
 
-  const sectionsBetween = useCallback(
-    (a: string, b: string): MonthKey[] => {
-      const keys = getState().timeline.sections.map((s) => s.key);
-      const keyOf = (id: string) =>
-        getState().timeline.sections.find((s) => s.files?.some((f) => f.fileID === id))?.key;
-      const ka = keyOf(a);
-      const kb = keyOf(b);
-      if (!ka || !kb) return [];
-      const i = keys.indexOf(ka);
-      const j = keys.indexOf(kb);
-      return keys.slice(Math.min(i, j), Math.max(i, j) + 1);
-    },
-    [getState],
-  );
-
   const onTileCommand = useCallback(
     async (command: TileCommand) => {
       const id = command.file.fileID;
       switch (command.kind) {
         case 'open':
+          if (picking) {
+            select(selectionActions.toggled(id));
+            return;
+          }
           // The viewer closes with history back when it knows it came from here (scroll kept).
           navigate(`/photos/${encodeURIComponent(id)}`, { state: { fromTimeline: true } });
           return;
         case 'toggle':
-          dispatch(selectionActions.toggled(id));
+          select(selectionActions.toggled(id));
           return;
         case 'hover':
           dispatch(selectionActions.hovered(id));
@@ -302,30 +324,32 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
         case 'range': {
           const anchorId = (getState() as unknown as { timelineSelection: typeof selection })
             .timelineSelection.anchorId;
-          if (!anchorId) {
-            dispatch(selectionActions.toggled(id));
+          const anchor = anchorId ? findFile(getState().timeline.sections, anchorId) : undefined;
+          if (!anchor) {
+            select(selectionActions.toggled(id));
             return;
           }
-          const keys = sectionsBetween(anchorId, id);
-          const unloaded = keys.filter(
-            (k) => getState().timeline.sections.find((s) => s.key === k)?.status !== 'FETCHED',
-          );
-          if (unloaded.length > 0) {
+          // A range has been made: the tip has done its job.
+          setShiftHint(false);
+          // Months of the range never shown are read first, one request per run of them, so
+          // the selection holds every file between the ends (core.md §2).
+          const span = rangeSectionSpan(getState().timeline.sections, anchor, command.file);
+          const runs = span ? missingRuns(getState().timeline.sections, span) : [];
+          if (runs.length > 0) {
             dispatch(selectionActions.rangeFetchStarted());
-            const ok = await fetcher.ensure(unloaded);
-            if (!ok) {
+            if (!(await fetcher.loadRuns(runs))) {
               dispatch(selectionActions.rangeFetchEnded());
               return;
             }
           }
-          const ids = rangeIds(orderOf(getState().timeline.sections), anchorId, id);
-          if (ids) dispatch(selectionActions.rangeApplied({ ids, targetId: id }));
+          const ids = rangeFileIds(getState().timeline.sections, anchor, command.file);
+          if (ids) select(selectionActions.rangeApplied({ ids, targetId: id }));
           else dispatch(selectionActions.rangeFetchEnded());
           return;
         }
       }
     },
-    [dispatch, fetcher, getState, navigate, sectionsBetween],
+    [dispatch, fetcher, getState, navigate, select, picking],
   );
 
   const onToggleMonth = useCallback(
@@ -338,11 +362,11 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
       }
       const ids = (find()?.files ?? []).map((f) => f.fileID);
       if (ids.length === 0) return;
-      dispatch(selectionActions.groupToggled(ids));
+      select(selectionActions.groupToggled(ids));
       const after = (getState() as unknown as { timelineSelection: typeof selection }).timelineSelection;
       if (groupSelection(after, ids) === 'all-selected') gridRef.current?.openScroller();
     },
-    [dispatch, fetcher, getState],
+    [dispatch, fetcher, getState, select],
   );
 
   const tileCommand = useCallback((command: TileCommand) => void onTileCommand(command), [onTileCommand]);
@@ -368,10 +392,12 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   }, [filter]);
   const onPosition = useCallback(
     (position: { key: MonthKey; delta: number }) => {
+      // A picker's scrolling is not the timeline's place to come back to.
+      if (picking) return;
       pendingPosition.current = position;
       saveTimer.current ??= setTimeout(flushPosition, SAVE_POSITION_MS);
     },
-    [flushPosition],
+    [flushPosition, picking],
   );
   useEffect(() => {
     window.addEventListener('pagehide', flushPosition);
@@ -380,7 +406,7 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
       flushPosition();
     };
   }, [flushPosition]);
-  const initialPosition = useMemo(() => readScroll(filter), [filter]);
+  const initialPosition = useMemo(() => (picking ? null : readScroll(filter)), [filter, picking]);
 
   const language = localeTag(i18n.language);
   const monthFormat = useMemo(
@@ -414,8 +440,22 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
     } else setScrollerHint(null);
   }, [scrollerMode, t]);
 
-  const ctx = selecting ? actionContext() : null;
-  const toolbarActions = ctx ? availableFileActions(ctx) : [];
+  // Once the first screenful is up, the selection toolbar's code comes in while the page is idle.
+  const painted = timeline.sections.length > 0;
+  useEffect(() => {
+    if (!painted || picking) return;
+    const timer = setTimeout(() => void SelectionActions.preload(), SELECTION_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [painted, picking]);
+  const pickedFiles = useMemo(
+    () =>
+      picking
+        ? sections.flatMap((section) =>
+            (section.files ?? []).filter((file) => selection.selected[file.fileID]),
+          )
+        : [],
+    [picking, sections, selection.selected],
+  );
 
   let body: React.ReactNode;
   if (timeline.load === 'FAILED') {
@@ -478,18 +518,19 @@ export function TimelinePage({ account, onUpload, filesStored = 0 }: TimelinePag
   }
 
   return (
-    <div className={`timeline-page${selecting ? ' timeline-page--selecting' : ''}`}>
-      <h1 className="visually-hidden">{t('title')}</h1>
-      {selecting ? (
-        <SelectionToolbar
-          count={selection.count}
-          actions={toolbarActions}
-          fetchingRange={selection.fetchingRange}
-          shiftHint={shiftHint}
-          busy={busy}
-          onRun={(action) => void run(action)}
-          onClear={() => dispatch(selectionActions.cleared())}
-        />
+    <div className={`timeline-page${selecting || picking ? ' timeline-page--selecting' : ''}`}>
+      {picking ? null : <h1 className="visually-hidden">{t('title')}</h1>}
+      {picker ? (
+        picker.renderBar(pickedFiles, () => dispatch(selectionActions.cleared()))
+      ) : selecting ? (
+        <Suspense fallback={null}>
+          <SelectionActions
+            count={selection.count}
+            fetchingRange={selection.fetchingRange}
+            shiftHint={shiftHint}
+            actionContext={actionContext}
+          />
+        </Suspense>
       ) : null}
       <TimelineFilterBar filter={filter} recents={recentsCounts} onChange={setFilter} />
       {!selecting && selection.fetchingRange ? (

@@ -1,10 +1,12 @@
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { ImageOff, Play } from 'lucide-react';
 import { memo, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { useLocalPreview } from '../../ui/local-preview.context';
+import { thumbhashDataUrl } from '../../ui/thumbhash';
 import { Tooltip } from '../../ui/tooltip';
+import { useRetryingImage } from '../../ui/use-retrying-image';
 import { DATE_TOOLTIP_MS, HOVER_PREVIEW_MS, LONG_PRESS_MS, loadPreviewHead } from './hover-preview';
 import type { TileSelection } from './selection.slice';
-import { thumbhashDataUrl } from './thumbhash-cache';
 import { type TileLoading, tileThumbUrl } from './tile-loading';
 import { isVideo } from './timeline-filter';
 
@@ -37,10 +39,6 @@ export interface TimelineTileProps {
   loading?: TileLoading;
 }
 
-/** A thumbnail still being made answers 503: try again a couple of times before giving up. */
-const THUMB_RETRIES = 3;
-const THUMB_RETRY_MS = 1500;
-
 function formatDuration(seconds: number): string {
   const total = Math.round(seconds);
   const m = Math.floor(total / 60);
@@ -60,18 +58,20 @@ function TimelineTileView({
   onCommand,
   loading = 'lazy',
 }: TimelineTileProps) {
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [dateOpen, setDateOpen] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const previewAbort = useRef<AbortController | null>(null);
-  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const longPressed = useRef(false);
   const video = isVideo(file);
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const src = tileThumbUrl(file, size, dpr);
+  // A file uploaded from this tab shows the picked picture until the server's thumbnail answers.
+  const local = useLocalPreview(file.fileID);
+  const image = useRetryingImage(src);
+  const loaded = image.status === 'loaded';
+  const failed = image.status === 'failed' && local === null;
+  const showLocal = local !== null && !loaded;
   const placeholder = thumbhashDataUrl(file.thumbhash);
   const date = formatDate(file.timestamp);
   const alt = texts.alt(file.fileName, date);
@@ -93,7 +93,6 @@ function TimelineTileView({
   useEffect(
     () => () => {
       for (const timer of timers.current) clearTimeout(timer);
-      clearTimeout(retryTimer.current);
       previewAbort.current?.abort();
     },
     [],
@@ -180,16 +179,27 @@ function TimelineTileView({
           else onCommand({ kind: 'open', file });
         }}
       >
-        {placeholder && !loaded ? <img className="timeline-tile__hash" src={placeholder} alt="" /> : null}
-        {failed || !src ? (
+        {placeholder && !loaded && !showLocal ? (
+          <img className="timeline-tile__hash" src={placeholder} alt="" />
+        ) : null}
+        {showLocal ? (
+          <img
+            className="timeline-tile__img timeline-tile__img--loaded"
+            src={local}
+            alt=""
+            decoding="async"
+            draggable={false}
+          />
+        ) : null}
+        {failed || (!src && !local) ? (
           <span className="timeline-tile__error" title={texts.failed}>
             <ImageOff aria-hidden="true" />
             <span className="visually-hidden">{texts.failed}</span>
           </span>
-        ) : (
+        ) : src && image.status !== 'failed' ? (
           <img
             // A new element per attempt makes the browser request the thumbnail again.
-            key={attempt}
+            key={image.attempt}
             className={`timeline-tile__img${loaded ? ' timeline-tile__img--loaded' : ''}`}
             src={src}
             alt={alt}
@@ -197,17 +207,10 @@ function TimelineTileView({
             fetchPriority={loading === 'high' ? 'high' : undefined}
             decoding="async"
             draggable={false}
-            onLoad={() => setLoaded(true)}
-            onError={() => {
-              if (attempt + 1 >= THUMB_RETRIES) setFailed(true);
-              else
-                retryTimer.current = setTimeout(
-                  () => setAttempt(attempt + 1),
-                  THUMB_RETRY_MS * (attempt + 1),
-                );
-            }}
+            onLoad={image.onLoad}
+            onError={image.onError}
           />
-        )}
+        ) : null}
         {previewUrl ? (
           <video className="timeline-tile__preview" src={previewUrl} muted autoPlay loop playsInline />
         ) : null}

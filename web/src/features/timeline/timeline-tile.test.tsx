@@ -1,6 +1,8 @@
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IMAGE_ATTEMPTS, imageRetryDelay } from '../../ui/image-retry';
+import { LocalPreviewContext } from '../../ui/local-preview.context';
 import type { TileLoading } from './tile-loading';
 import { type TileTexts, TimelineTile } from './timeline-tile.component';
 
@@ -26,20 +28,22 @@ const file = (overrides: Partial<TimelineFile>): TimelineFile =>
     ...overrides,
   }) as TimelineFile;
 
-function renderTile(tile: TimelineFile, loading?: TileLoading) {
+function renderTile(tile: TimelineFile, loading?: TileLoading, local: string | null = null) {
   render(
-    <TimelineTile
-      file={tile}
-      top={0}
-      left={0}
-      size={180}
-      selection="NotSelected"
-      selecting={false}
-      formatDate={() => '22 July 2023'}
-      texts={texts}
-      onCommand={() => undefined}
-      loading={loading}
-    />,
+    <LocalPreviewContext value={(id) => (id === tile.fileID ? local : null)}>
+      <TimelineTile
+        file={tile}
+        top={0}
+        left={0}
+        size={180}
+        selection="NotSelected"
+        selecting={false}
+        formatDate={() => '22 July 2023'}
+        texts={texts}
+        onCommand={() => undefined}
+        loading={loading}
+      />
+    </LocalPreviewContext>,
   );
 }
 
@@ -85,5 +89,63 @@ describe('timeline tile image', () => {
     const second = screen.getByRole('img', { name: 'dune.jpg, 22 July 2023' });
     expect(second.getAttribute('loading')).toBe('eager');
     expect(second.getAttribute('fetchpriority')).toBeNull();
+  });
+});
+
+describe('a tile whose thumbnail is still being made', () => {
+  afterEach(() => vi.useRealTimers());
+  const server = () => screen.queryByRole('img', { name: 'beach.jpg, 22 July 2023' });
+  const localImage = (container: ParentNode = document) =>
+    container.querySelector('img[src="blob:picked"]') as HTMLImageElement | null;
+  /** Every try fails, as a thumbnail that answers 503 for good. */
+  async function failEveryTry() {
+    for (let attempt = 0; attempt < IMAGE_ATTEMPTS; attempt += 1) {
+      const img = server();
+      if (!img) return;
+      fireEvent.error(img);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(imageRetryDelay(attempt));
+      });
+    }
+  }
+
+  it('shows the picked file of an upload from this tab, then the server thumbnail once it loads', () => {
+    renderTile(file({}), 'lazy', 'blob:picked');
+    expect(localImage()).not.toBeNull();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    fireEvent.load(server() as HTMLElement);
+    expect(localImage()).toBeNull();
+    expect(server()?.className).toContain('timeline-tile__img--loaded');
+  });
+
+  it('asks again with growing pauses, and a new element each time', async () => {
+    vi.useFakeTimers();
+    renderTile(file({}));
+    const first = server();
+    fireEvent.error(first as HTMLElement);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(imageRetryDelay(0) - 1);
+    });
+    expect(server()).toBe(first);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(server()).not.toBe(first);
+    expect(server()?.getAttribute('src')).toBe('/th/small');
+  });
+
+  it('keeps the picked file instead of an error when the server never answers', async () => {
+    vi.useFakeTimers();
+    renderTile(file({}), 'lazy', 'blob:picked');
+    await failEveryTry();
+    expect(localImage()).not.toBeNull();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
+  it('says something went wrong after about a minute when nothing else can be shown', async () => {
+    vi.useFakeTimers();
+    renderTile(file({}));
+    await failEveryTry();
+    expect(screen.getByText('Something went wrong')).toBeTruthy();
   });
 });

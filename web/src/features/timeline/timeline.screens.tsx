@@ -3,6 +3,8 @@ import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import { useAppDispatch } from '../../state/hooks';
 import type { AppDispatch } from '../../state/store';
+import type { ChangeFeedHook } from './timeline-page.component';
+import { prefetchTimeline } from './timeline-prefetch';
 
 const TimelinePage = lazyPart(() =>
   import('./timeline-page.component').then((module) => module.TimelinePage),
@@ -17,19 +19,31 @@ export interface TimelineScreenSlots {
   useFilesStored(): number;
   /** Opens the upload dialog (the empty timeline offers a local upload). */
   openUpload(dispatch: AppDispatch): void;
+  /** The live change feed (the job syncer). */
+  useChangeFeed: ChangeFeedHook;
 }
 
-function TimelineScreen({ useAccount, useFilesStored, openUpload }: TimelineScreenSlots) {
+function TimelineScreen({ useAccount, useFilesStored, openUpload, useChangeFeed }: TimelineScreenSlots) {
   const dispatch = useAppDispatch();
   const account = useAccount();
   const filesStored = useFilesStored();
-  return <TimelinePage account={account} onUpload={() => openUpload(dispatch)} filesStored={filesStored} />;
+  return (
+    <TimelinePage
+      account={account}
+      onUpload={() => openUpload(dispatch)}
+      filesStored={filesStored}
+      useChangeFeed={useChangeFeed}
+    />
+  );
 }
 
 export const timelineScreens = (slots: TimelineScreenSlots): readonly ScreenRoute[] => [
   route('/photos', 'timeline', {
     ...SIGNED_IN_ROUTE,
-    preload: TimelinePage.preload,
+    preload: () => {
+      prefetchTimeline();
+      return TimelinePage.preload();
+    },
     Component: () => <TimelineScreen {...slots} />,
   }),
 ];

@@ -167,6 +167,11 @@ describe('timeline slice transitions', () => {
     expect(reduce(fetching, a.recentsFailed()).recents.status).toBe('FAILED');
   });
 
+  it('the first jobResolved names the job and keeps the loads already started', () => {
+    const s = reduce(initialTimelineState(), a.loadStarted(), a.recentsRequested(), a.jobResolved('job1'));
+    expect(s).toMatchObject({ jobId: 'job1', load: 'FETCHING', recents: { status: 'FETCHING' } });
+  });
+
   it('jobResolved for another job starts over', () => {
     const s = reduce(loaded(), a.jobResolved('job2'));
     expect(s).toMatchObject({ jobId: 'job2', sections: [], load: 'EMPTY' });

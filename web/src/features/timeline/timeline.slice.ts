@@ -68,6 +68,12 @@ export const timelineSlice = createSlice({
   reducers: {
     jobResolved(state, action: PayloadAction<string>) {
       if (state.jobId === action.payload) return;
+      // The first job read only names the job: the loads started with it carry on. Another job
+      // (another user) starts over.
+      if (state.jobId === null) {
+        state.jobId = action.payload;
+        return;
+      }
       Object.assign(state, initialTimelineState(), { jobId: action.payload, filter: state.filter });
     },
     filterChanged(state, action: PayloadAction<TimelineFilterId>) {

@@ -9,6 +9,7 @@ import {
   recentsDays,
   type TimelineFilterId,
 } from './timeline-filter';
+import { takeEarlyJob, takeEarlyMonths } from './timeline-prefetch';
 
 type Dispatch = (action: { type: string }) => unknown;
 type GetState = () => unknown;
@@ -16,13 +17,25 @@ const timelineOf = (getState: GetState) => (getState() as TimelineRootState).tim
 
 const DAY_SECONDS = 86_400;
 
+/** The job read in flight: the months and the recents, started together, share it. */
+let resolving: Promise<string> | null = null;
+
 /** Resolves the user's timeline job once. */
 export async function resolveJob(dispatch: Dispatch, getState: GetState): Promise<string> {
   const known = timelineOf(getState).jobId;
   if (known) return known;
-  const job = await fetchDefaultJob();
-  dispatch(timelineActions.jobResolved(job.id));
-  return job.id;
+  resolving ??= (takeEarlyJob() ?? fetchDefaultJob()).then(
+    (job) => {
+      resolving = null;
+      dispatch(timelineActions.jobResolved(job.id));
+      return job.id;
+    },
+    (error: unknown) => {
+      resolving = null;
+      throw error;
+    },
+  );
+  return resolving;
 }
 
 /** Counts first: the months list (or, for a recents filter, the recent files themselves). */
@@ -43,7 +56,8 @@ export async function loadTimeline(dispatch: Dispatch, getState: GetState, now =
         }),
       );
     } else {
-      const { months, lastEventSerial } = await fetchMonths(jobId, monthsFilterOf(filter));
+      const early = filter === 'all' ? takeEarlyMonths() : undefined;
+      const { months, lastEventSerial } = await (early ?? fetchMonths(jobId, monthsFilterOf(filter)));
       dispatch(timelineActions.monthsLoaded({ filter, months, serial: lastEventSerial }));
     }
   } catch {
@@ -65,18 +79,21 @@ export async function loadRecents(dispatch: Dispatch, getState: GetState): Promi
  * Reads the job's change feed since the serial the loaded data reflects; removed files leave at
  * once, and any change refreshes the counts (which marks changed months for refetch).
  */
-export async function pollChanges(dispatch: Dispatch, getState: GetState): Promise<void> {
+export async function pollChanges(
+  dispatch: Dispatch,
+  getState: GetState,
+): Promise<{ applied: number; serial: number }> {
   const { jobId, serial } = timelineOf(getState);
-  if (!jobId || serial === null) return;
+  if (!jobId || serial === null) return { applied: 0, serial: serial ?? 0 };
   let feed: Awaited<ReturnType<typeof fetchChanges>>;
   try {
     feed = await fetchChanges(jobId, serial);
   } catch {
-    return;
+    return { applied: 0, serial };
   }
   if (feed.changes.length === 0) {
     dispatch(timelineActions.serialSeen(feed.serial));
-    return;
+    return { applied: 0, serial: feed.serial };
   }
   const removed = feed.changes.filter((c) => c.type === CHANGE_FILE_REMOVED).map((c) => c.id);
   if (removed.length > 0) {
@@ -88,4 +105,5 @@ export async function pollChanges(dispatch: Dispatch, getState: GetState): Promi
     if (isRecentsFilter(timelineOf(getState).filter)) dispatch(timelineActions.sectionsInvalidated('all'));
     await loadTimeline(dispatch, getState);
   }
+  return { applied: feed.changes.length, serial: feed.serial };
 }

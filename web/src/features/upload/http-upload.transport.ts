@@ -1,6 +1,8 @@
 import { FILE_ID_HEADER, type FileRecord } from '@nordlys/contract/file';
 import type { DetailedError } from 'tus-js-client';
+import { createAlbum } from '../../api/album-files.api';
 import { apiUrl, basicAuthHeader } from '../../api/client';
+import { fetchChangesAndUploadStatus } from '../../api/job-feed.api';
 import { getAuthToken } from '../../api/session';
 import {
   fetchFileRecord,
@@ -8,7 +10,6 @@ import {
   fetchTusUploadStatus,
   fetchUploadAccountInfo,
   fetchUploadConfig,
-  fetchVideoCheck,
   requestFilesDedup,
   type SupportedExtensionsReply,
   type UploadConfig,
@@ -23,6 +24,7 @@ import {
   type UploadTransport,
 } from './upload.transport';
 import { MAX_FILE_SIZE } from './upload-checks';
+import { processingReader } from './upload-status.reader';
 
 const TUS_CHUNK_SIZE = 8 * 1024 * 1024;
 const DEFAULT_CONFIG: UploadConfig = {
@@ -200,6 +202,14 @@ async function uploadResumable(request: TransportUpload, endpoint: string): Prom
 }
 
 /** The real transport: the API client for JSON calls, XHR for multipart, tus-js-client above the threshold. */
+/** A `since` past any job's serial: the status call answers the status alone, no changes. */
+const STATUS_ONLY_SINCE = 2_147_483_647;
+
+const isProcessing = processingReader(
+  async (jobId) =>
+    (await fetchChangesAndUploadStatus(jobId, STATUS_ONLY_SINCE)).async_upload_status.processing,
+);
+
 export function createHttpUploadTransport(): UploadTransport {
   let config: UploadConfig = DEFAULT_CONFIG;
   let extensions: SupportedExtensionsReply | null = null;
@@ -232,15 +242,10 @@ export function createHttpUploadTransport(): UploadTransport {
         throw classifyFailure(error);
       }
     },
+    createAlbum: async (album) => (await createAlbum(album)).id,
+    // The job's async upload status lists the caller's files whose thumbnail or encode is pending.
     async processingState(record) {
-      if (record.file_type === 'Movies') {
-        const { encodingStatus } = await fetchVideoCheck(record.jobID, record.fileID);
-        return encodingStatus === 'ENCODED' || encodingStatus === 'ERROR' ? 'done' : 'pending';
-      }
-      if (!record.thumbURLSmall) return 'done';
-      // The thumbnail answers 503 while the picture is still being processed; anything else is final.
-      const response = await fetch(record.thumbURLSmall, { method: 'HEAD' });
-      return response.status === 503 || response.status === 202 ? 'pending' : 'done';
+      return (await isProcessing(record.jobID, record.fileID)) ? 'pending' : 'done';
     },
   };
 }

@@ -3,6 +3,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { Toggle } from '../../ui/toggle';
 import { type DroppedFile, flattenTrees, readDrop } from './folder-tree.reader';
 import './upload-dialog.css';
 
@@ -14,13 +15,15 @@ export interface UploadDialogProps {
   safari: boolean;
   /** '.jpg,.png,…' from the supported extensions, for the file picker's filter. */
   accept?: string;
+  /** Uploading into an album: whether the files also go to the timeline (alsoTargetTimeline). */
+  albumTarget?: { alsoTargetTimeline: boolean; onChange(alsoTargetTimeline: boolean): void };
 }
 
 const loose = (files: FileList | File[] | null): DroppedFile[] =>
   Array.from(files ?? []).map((file) => ({ file, folder: '' }));
 
 /** core.md §2: dashed drop area, 'select from device', 'add from the capture source', cancel. */
-export function UploadDialog({ open, onClose, onFiles, safari, accept }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, onFiles, safari, accept, albumTarget }: UploadDialogProps) {
   const { t } = useTranslation('upload');
   const deviceInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -65,7 +68,7 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept }: UploadD
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={t('dialog.title')}
+      title={albumTarget ? t('dialog.albumTitle') : t('dialog.title')}
       variant="flow"
       className="upload-dialog"
       footer={
@@ -101,6 +104,14 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept }: UploadD
           </Button>
         </div>
         {safari && <p className="upload-dialog__notice">{t('dialog.safariFolders')}</p>}
+        {albumTarget ? (
+          <Toggle
+            className="upload-dialog__also-timeline"
+            checked={albumTarget.alsoTargetTimeline}
+            onCheckedChange={albumTarget.onChange}
+            label={t('dialog.alsoTimeline')}
+          />
+        ) : null}
         {/* Opened only by their buttons; hidden but still real inputs for pickers and tests. */}
         <input
           ref={deviceInput}

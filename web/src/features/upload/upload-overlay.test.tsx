@@ -35,6 +35,7 @@ function fakeTransport(uploads: string[]): UploadTransport {
       return { fileID: request.path, thumbURLSmall: null, file_type: 'Pictures' } as FileRecord;
     },
     processingState: async () => 'done',
+    createAlbum: async () => 'album-1',
   };
 }
 
@@ -82,6 +83,26 @@ describe('upload dialog and overlay', () => {
     expect(queue().dialogOpen).toBe(false);
     const panel = screen.getByRole('region', { name: 'Uploads' });
     expect(within(panel).getByRole('heading').textContent).toBe('Finished, 1 file was not uploaded');
+  });
+
+  it('into an album the dialog offers the timeline too, and its files carry both targets', async () => {
+    const { store, queue } = mount();
+    store.dispatch(openUploadDialog({ jobId: 'album-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload to the album' });
+    const also = within(dialog).getByRole('switch', { name: 'Also add to my timeline' });
+    await userEvent.click(also);
+    expect(queue().dialogTarget).toEqual({ jobId: 'album-1', alsoTargetTimeline: true });
+    const input = within(dialog).getByTestId('upload-file-input') as HTMLInputElement;
+    await userEvent.upload(input, [new File(['a'], 'a.jpg')], { applyAccept: false });
+    await waitFor(() => expect(selectUploadItems(queue()).map((item) => item.status)).toEqual(['Succeeded']));
+    expect(selectUploadItems(queue())[0]).toMatchObject({ targetJob: 'album-1', alsoTargetTimeline: true });
+  });
+
+  it('from the timeline the dialog has no album choice', async () => {
+    const { store } = mount();
+    store.dispatch(openUploadDialog());
+    const dialog = await screen.findByRole('dialog', { name: 'Upload photos and videos' });
+    expect(within(dialog).queryByRole('switch')).toBeNull();
   });
 
   it('a drop reads folders and uploads their files with folder paths', async () => {

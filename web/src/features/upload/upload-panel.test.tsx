@@ -5,6 +5,7 @@ import { Provider, useDispatch, useSelector } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rootReducer } from '../../state/store';
+import { stubResizeObserver } from '../../test/resize-observer';
 import { UploadButton } from './upload-button.component';
 import { UploadPanel } from './upload-panel.component';
 import { collageThumbs, panelSummary, rowText } from './upload-panel.texts';
@@ -261,15 +262,7 @@ describe('Upload button', () => {
   });
 
   it('is disabled with a subscribe tooltip for a read-only user', async () => {
-    // Radix measures the tooltip's arrow with ResizeObserver, which jsdom lacks.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const store = mountButton(true);
     const button = screen.getByRole('button', { name: 'Upload' });
     expect(button.getAttribute('aria-disabled')).toBe('true');

@@ -1,5 +1,14 @@
 import { createEntityAdapter, createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../state/store';
+import {
+  isPendingAlbumJob,
+  type PendingAlbum,
+  pendingAlbumJob,
+  reconcilePendingAlbum,
+  type UploadDialogTarget,
+} from './pending-album';
+
+export type { PendingAlbum, UploadDialogTarget };
 
 /** core.md §3 "Upload": the item states. */
 export type UploadStatus =
@@ -45,10 +54,12 @@ export interface UploadItem {
   isMovie: boolean;
   /** Set when a resumable upload found bytes the server already had (after a reload or a dropped line). */
   resumedAtPercent: number | null;
+  /** The pending album (its pendingId) this upload belongs to, created by the first upload into it. */
+  pendingAlbum: string | null;
 }
 
 export type NewUploadItem = Pick<UploadItem, 'id' | 'name' | 'size' | 'mtime'> &
-  Partial<Pick<UploadItem, 'targetJob' | 'targetFolder' | 'alsoTargetTimeline' | 'path'>>;
+  Partial<Pick<UploadItem, 'targetJob' | 'targetFolder' | 'alsoTargetTimeline' | 'path' | 'pendingAlbum'>>;
 
 /** The spec's retry countdown after a network failure (core.md §9). */
 export const OFFLINE_RETRY_SECONDS = 4;
@@ -67,6 +78,10 @@ export interface UploadQueueState {
   dialogOpen: boolean;
   /** The account may not upload (is_read_only_user); the Upload button is disabled. */
   readOnly: boolean;
+  /** Where the open dialog's files go; null means the timeline. */
+  dialogTarget: UploadDialogTarget | null;
+  /** core.md §3 Pending album, by pendingId. */
+  pendingAlbums: Record<string, PendingAlbum>;
 }
 
 const adapter = createEntityAdapter<UploadItem>();
@@ -82,6 +97,8 @@ export const initialUploadQueueState = (): UploadQueueState => ({
   panelExpanded: false,
   dialogOpen: false,
   readOnly: false,
+  dialogTarget: null,
+  pendingAlbums: {},
 });
 
 const UNFINISHED: ReadonlySet<UploadStatus> = new Set(['Pending', 'Enqueued', 'Uploading']);
@@ -131,6 +148,8 @@ export const uploadQueueSlice = createSlice({
           thumbUrl: null,
           isMovie: false,
           resumedAtPercent: null,
+          pendingAlbum: null,
+          ...(file.pendingAlbum ? { pendingAlbum: file.pendingAlbum } : {}),
         })),
       );
     },
@@ -294,8 +313,44 @@ export const uploadQueueSlice = createSlice({
         state.panelExpanded = false;
       }
     },
-    dialogOpened(state) {
-      if (!state.readOnly) state.dialogOpen = true;
+    /** Opens the dialog; the target says where its files go (an album, a pending album), default the timeline. */
+    dialogOpened(state, action: PayloadAction<UploadDialogTarget | undefined>) {
+      if (state.readOnly) return;
+      state.dialogOpen = true;
+      state.dialogTarget = action.payload ?? null;
+      const pending = action.payload && 'pendingAlbum' in action.payload ? action.payload.pendingAlbum : null;
+      if (pending && !state.pendingAlbums[pending.pendingId]) {
+        state.pendingAlbums[pending.pendingId] = {
+          ...pending,
+          albumId: null,
+          pendingFiles: [],
+          uploadedFiles: [],
+        };
+      }
+    },
+    dialogTargetChanged(state, action: PayloadAction<{ alsoTargetTimeline: boolean }>) {
+      if (state.dialogTarget) state.dialogTarget.alsoTargetTimeline = action.payload.alsoTargetTimeline;
+    },
+    /** The first upload created the album: its items now go to the real id. */
+    pendingAlbumCreated(state, action: PayloadAction<{ pendingId: string; albumId: string }>) {
+      const album = state.pendingAlbums[action.payload.pendingId];
+      if (!album) return;
+      album.albumId = action.payload.albumId;
+      const job = pendingAlbumJob(album.pendingId);
+      for (const item of Object.values(state.items.entities)) {
+        if (item.targetJob === job) item.targetJob = action.payload.albumId;
+      }
+    },
+    /** The album could not be created: its unfinished uploads fail and the pending album goes. */
+    pendingAlbumFailed(state, action: PayloadAction<string>) {
+      for (const item of Object.values(state.items.entities)) {
+        if (item.pendingAlbum === action.payload && isUnfinished(item.status)) reject(state, item, 'Unknown');
+      }
+      delete state.pendingAlbums[action.payload];
+    },
+    /** The draft behind it was saved or dropped; its record is no longer needed. */
+    pendingAlbumForgotten(state, action: PayloadAction<string>) {
+      delete state.pendingAlbums[action.payload];
     },
     dialogClosed(state) {
       state.dialogOpen = false;
@@ -307,18 +362,42 @@ export const uploadQueueSlice = createSlice({
   },
 });
 
+/** Keeps each pending album's lists in step with the queue after every change of it. */
+function withPendingAlbums(state: UploadQueueState | undefined, action: { type: string }): UploadQueueState {
+  const next = uploadQueueSlice.reducer(state, action);
+  const albums = Object.values(next.pendingAlbums);
+  if (albums.length === 0 || next === state) return next;
+  const items = Object.values(next.items.entities).map((item) => ({
+    id: item.id,
+    pendingAlbum: item.pendingAlbum,
+    finished: !isUnfinished(item.status),
+    stored: item.status === 'BackendSucceeded' || item.status === 'Succeeded',
+    fileUUID: item.fileUUID,
+  }));
+  let changed = false;
+  const pendingAlbums: Record<string, PendingAlbum> = {};
+  for (const album of albums) {
+    const reconciled = reconcilePendingAlbum(album, items);
+    if (reconciled !== album) changed = true;
+    pendingAlbums[album.pendingId] = reconciled;
+  }
+  return changed ? { ...next, pendingAlbums } : next;
+}
+
+export { isPendingAlbumJob, pendingAlbumJob };
 export const uploadQueueActions = uploadQueueSlice.actions;
-export const uploadQueueReducer = uploadQueueSlice.reducer;
+export const uploadQueueReducer = withPendingAlbums;
 
 /** The command the empty timeline and other screens use to offer a local upload. */
 export const openUploadDialog = uploadQueueActions.dialogOpened;
 
-const injected = uploadQueueSlice.injectInto(rootReducer);
+rootReducer.inject({ reducerPath: 'uploadQueue', reducer: withPendingAlbums });
+const EMPTY_QUEUE = initialUploadQueueState();
 
 export type UploadRootState = { uploadQueue: UploadQueueState };
 
 export const selectUploadQueue = (root: UploadRootState): UploadQueueState =>
-  injected.selectSlice(root as never) as UploadQueueState;
+  (root as Partial<UploadRootState>).uploadQueue ?? EMPTY_QUEUE;
 
 const itemSelectors = adapter.getSelectors();
 export const selectUploadItems = (queue: UploadQueueState): UploadItem[] =>

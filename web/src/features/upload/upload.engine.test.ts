@@ -101,6 +101,13 @@ class FakeTransport implements UploadTransport {
     this.processingCalls += 1;
     return this.processing.shift() ?? 'done';
   }
+  albumsCreated: { name: string; isShared: boolean }[] = [];
+  createAlbumFails = false;
+  async createAlbum(album: { name: string; isShared: boolean }) {
+    this.albumsCreated.push(album);
+    if (this.createAlbumFails) throw new Error('HTTP 500');
+    return `album-${this.albumsCreated.length}`;
+  }
 }
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name, { lastModified: 1234 });
@@ -111,6 +118,7 @@ let store: ReturnType<typeof makeStore>;
 let engine: UploadEngine;
 let logged: string[];
 let dispatched: { type: string; payload?: unknown }[];
+let remembered: [string, string][];
 
 function makeStore() {
   return configureStore({ reducer: rootReducer });
@@ -124,7 +132,9 @@ beforeEach(() => {
   store = makeStore();
   logged = [];
   dispatched = [];
+  remembered = [];
   engine = new UploadEngine({
+    previews: { remember: (fileId, picked) => remembered.push([fileId, (picked as File).name]) },
     dispatch: (action) => {
       dispatched.push(action);
       return store.dispatch(action);
@@ -155,6 +165,7 @@ describe('uploader engine', () => {
       { jobId: 'default', path: 'a.jpg', checksum: expect.stringMatching(/^sha-of-a\.jpg/) },
     ]);
     expect(selectUploadItems(queue())[0]).toMatchObject({ fileUUID: 'f9', thumbUrl: '/th/3/f9' });
+    expect(remembered).toEqual([['f9', 'a.jpg']]);
   });
 
   it('uploads, reports progress in whole percents, then polls processing every 2500 ms until complete', async () => {
@@ -171,9 +182,12 @@ describe('uploader engine', () => {
       .filter((action) => action.type === a.progressed.type)
       .map((action) => (action.payload as { percent: number }).percent);
     expect(percents).toEqual([0, 1, 50, 100]);
+    expect(remembered).toEqual([]);
     answer.resolve(record('b'));
     await settle();
     expect(rows()).toEqual([['b.jpg', 'BackendSucceeded', null]]);
+    // Stored: the picked file stands in for the thumbnails the server is still making.
+    expect(remembered).toEqual([['b', 'b.jpg']]);
     expect(transport.processingCalls).toBe(1);
     await vi.advanceTimersByTimeAsync(PROCESSING_POLL_MS);
     expect(transport.processingCalls).toBe(2);
@@ -361,5 +375,54 @@ describe('uploader engine', () => {
     expect(rows()).toEqual([['a.jpg', 'Rejected', 'Unknown']]);
     expect(queue().readOnly).toBe(true);
     expect(transport.uploads).toHaveLength(0);
+  });
+});
+
+describe('uploading into a pending album (core.md §3, §4)', () => {
+  const target = { pendingAlbum: { pendingId: 'd1', title: 'Trip', isShared: false } };
+  const album = () => queue().pendingAlbums.d1;
+
+  it('the first upload creates the album once; every upload goes into it', async () => {
+    store.dispatch(a.dialogOpened(target));
+    await engine.addFiles(dropped(file('a.jpg'), file('b.jpg')), target);
+    expect(album()?.pendingFiles).toHaveLength(2);
+    await settle();
+    expect(transport.albumsCreated).toEqual([{ name: 'Trip', isShared: false }]);
+    expect(transport.uploads.map((upload) => upload.jobId)).toEqual(['album-1', 'album-1']);
+    expect(album()).toMatchObject({ albumId: 'album-1', pendingFiles: [], uploadedFiles: ['a', 'b'] });
+    expect(rows()).toEqual([
+      ['a.jpg', 'Succeeded', null],
+      ['b.jpg', 'Succeeded', null],
+    ]);
+  });
+
+  it('keeps the uploaded files after the panel clears the queue', async () => {
+    store.dispatch(a.dialogOpened(target));
+    await engine.addFiles(dropped(file('a.jpg')), target);
+    await settle();
+    store.dispatch(a.panelClosed());
+    expect(album()?.uploadedFiles).toEqual(['a']);
+  });
+
+  it('a failed creation fails its uploads and removes the pending album', async () => {
+    transport.createAlbumFails = true;
+    store.dispatch(a.dialogOpened(target));
+    await engine.addFiles(dropped(file('a.jpg'), file('b.jpg')), target);
+    await settle();
+    expect(rows()).toEqual([
+      ['a.jpg', 'Rejected', 'Unknown'],
+      ['b.jpg', 'Rejected', 'Unknown'],
+    ]);
+    expect(queue().pendingAlbums.d1).toBeUndefined();
+    expect(transport.uploads).toHaveLength(0);
+  });
+
+  it('alsoTargetTimeline sends the bytes to the timeline and links them into the album', async () => {
+    store.dispatch(a.dialogOpened({ jobId: 'album-7', alsoTargetTimeline: true }));
+    await engine.addFiles(dropped(file('a.jpg')), { jobId: 'album-7', alsoTargetTimeline: true });
+    await settle();
+    expect(transport.uploads.map((upload) => upload.jobId)).toEqual(['default']);
+    expect(transport.dedupCalls.map((call) => call.jobId)).toEqual(['default', 'album-7']);
+    expect(rows()).toEqual([['a.jpg', 'Succeeded', null]]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import type { DroppedFile } from './folder-tree.reader';
+import { isPendingAlbumJob, pendingAlbumJob, type UploadDialogTarget } from './pending-album';
 import { classifyFailure, type UploadCheckContext, type UploadTransport } from './upload.transport';
 import { checkBatch, type UploadCandidate } from './upload-checks';
 import {
@@ -23,13 +24,21 @@ export interface UploadEngineDeps {
   getQueue: () => UploadQueueState;
   subscribe: (listener: () => void) => () => void;
   transport: UploadTransport;
+  /** Stored uploads' files, kept for display until the server's thumbnails exist. */
+  previews?: { remember(fileId: string, file: Blob): void };
   /** Where failures the user sees only as 'was not uploaded' are written for support. */
   log?: (message: string, detail?: unknown) => void;
+  /** A pending album was created by its first upload (the autoCreatedAlbum toast). */
+  onAlbumCreated?: (albumId: string) => void;
 }
 
-export interface UploadTarget {
-  jobId: string;
-  alsoTargetTimeline?: boolean;
+export type UploadTarget = UploadDialogTarget;
+
+/** The job an upload's items name, and the pending album they belong to. */
+function targetOf(target: UploadTarget): { job: string; pendingAlbum: string | null } {
+  return 'pendingAlbum' in target
+    ? { job: pendingAlbumJob(target.pendingAlbum.pendingId), pendingAlbum: target.pendingAlbum.pendingId }
+    : { job: target.jobId, pendingAlbum: null };
 }
 
 interface ActiveUpload {
@@ -66,6 +75,8 @@ export class UploadEngine {
   private ticker: ReturnType<typeof setInterval> | null = null;
   private readonly watched = new Set<string>();
   private unsubscribe: (() => void) | null = null;
+  /** One creation per pending album, however many of its uploads ask. */
+  private readonly creating = new Map<string, Promise<string | null>>();
 
   constructor(private readonly deps: UploadEngineDeps) {}
 
@@ -102,12 +113,14 @@ export class UploadEngine {
     unreadableFolders: readonly string[] = [],
   ): Promise<void> {
     const now = Date.now();
+    const { job, pendingAlbum } = targetOf(target);
     const folderItems: NewUploadItem[] = unreadableFolders.map((name) => ({
       id: nextId(),
       name,
       size: 0,
       mtime: now,
-      targetJob: target.jobId,
+      targetJob: job,
+      pendingAlbum,
     }));
     const fileItems: NewUploadItem[] = dropped.map(({ file, folder }) => {
       const id = nextId();
@@ -117,7 +130,8 @@ export class UploadEngine {
         name: file.name,
         size: file.size,
         mtime: file.lastModified || now,
-        targetJob: target.jobId,
+        targetJob: job,
+        pendingAlbum,
         targetFolder: folder,
         alsoTargetTimeline: target.alsoTargetTimeline ?? false,
         path: folder ? `${folder}/${file.name}` : file.name,
@@ -250,14 +264,32 @@ export class UploadEngine {
       this.reject([item.id], 'FileWasDeleted');
       return;
     }
+    let albumJob = item.targetJob;
+    if (isPendingAlbumJob(albumJob)) {
+      const created = await this.albumFor(item);
+      if (!created) return;
+      albumJob = created;
+    }
+    // With alsoTargetTimeline the bytes go to the timeline and the album links them (no second copy).
+    const uploadJob = item.alsoTargetTimeline && albumJob !== 'default' ? 'default' : albumJob;
+    const linkIntoAlbum = async () => {
+      if (uploadJob === albumJob) return;
+      await transport.dedup(
+        albumJob,
+        { path: item.path, checksum, mtime: item.mtime, policy: 'no_duplicates' },
+        signal,
+      );
+    };
     try {
       const dedup = await transport.dedup(
-        item.targetJob,
+        uploadJob,
         { path: item.path, checksum, mtime: item.mtime, policy: 'no_duplicates' },
         signal,
       );
       this.answered();
       if (dedup.status !== 'upload_required') {
+        this.deps.previews?.remember(dedup.file.fileID, file);
+        await linkIntoAlbum();
         this.deps.dispatch(
           actions.succeeded({ id: item.id, fileUUID: dedup.file.fileID, thumbUrl: dedup.file.thumbURLSmall }),
         );
@@ -268,7 +300,7 @@ export class UploadEngine {
       let sending = false;
       let lastPercent = -1;
       const record = await transport.upload({
-        jobId: item.targetJob,
+        jobId: uploadJob,
         path: item.path,
         file,
         mtime: item.mtime,
@@ -291,6 +323,8 @@ export class UploadEngine {
         },
       });
       this.answered();
+      this.deps.previews?.remember(record.fileID, file);
+      await linkIntoAlbum();
       this.deps.dispatch(
         actions.backendSucceeded({
           id: item.id,
@@ -304,6 +338,35 @@ export class UploadEngine {
     } catch (error) {
       this.failed(item, error, signal);
     }
+  }
+
+  /** The real id of the item's pending album, creating the album on its first upload. */
+  private albumFor(item: UploadItem): Promise<string | null> {
+    const pendingId = item.pendingAlbum;
+    const album = pendingId ? this.deps.getQueue().pendingAlbums[pendingId] : undefined;
+    if (!pendingId || !album) {
+      this.reject([item.id], 'Unknown');
+      return Promise.resolve(null);
+    }
+    if (album.albumId) return Promise.resolve(album.albumId);
+    let creation = this.creating.get(pendingId);
+    if (!creation) {
+      creation = this.deps.transport.createAlbum({ name: album.title, isShared: album.isShared }).then(
+        (albumId) => {
+          this.deps.dispatch(actions.pendingAlbumCreated({ pendingId, albumId }));
+          this.deps.onAlbumCreated?.(albumId);
+          return albumId;
+        },
+        (error: unknown) => {
+          this.log('Could not create the album for an upload', error);
+          this.creating.delete(pendingId);
+          this.deps.dispatch(actions.pendingAlbumFailed(pendingId));
+          return null;
+        },
+      );
+      this.creating.set(pendingId, creation);
+    }
+    return creation;
   }
 
   private answered(): void {

@@ -16,6 +16,8 @@ export interface UploadTransport {
   upload(request: TransportUpload): Promise<FileRecord>;
   /** 'done' once thumbnails (pictures) or the encoded video (movies) exist, or failed for good. */
   processingState(record: FileRecord): Promise<'done' | 'pending'>;
+  /** POST /jobs for a pending album's first upload; answers the new album's id. */
+  createAlbum(album: { name: string; isShared: boolean }): Promise<string>;
 }
 
 export interface UploadCheckContext {

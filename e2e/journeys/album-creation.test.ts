@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Album, AlbumList } from '@nordlys/contract/album';
+import type { FileRecord } from '@nordlys/contract/file';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../support/browser';
+import { signUp, uniqueEmail } from './account-steps';
+import { type ApiUser, createApiUser } from './media-steps';
+
+const baseUrl = inject('baseUrl');
+const serverEnv = JSON.parse(inject('serverEnv')) as Record<string, string>;
+const PHONE = { width: 375, height: 812, isMobile: true };
+
+let owner: ApiUser;
+let photos: FileRecord[] = [];
+let workDir: string;
+let browser: BrowserSession | undefined;
+
+/** A small landscape JPEG in the given colours. */
+async function scene(file: string, sky: string, land: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+    <rect width="100%" height="100%" fill="${sky}"/>
+    <path d="M0 560 L300 360 L520 500 L760 300 L1200 520 L1200 900 L0 900 Z" fill="${land}"/>
+  </svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
+  return file;
+}
+
+async function api<T>(user: ApiUser, method: string, apiPath: string, json?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/st/4${apiPath}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from(`nordlys:${user.token}`).toString('base64')}`,
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const albumsOf = async (user: ApiUser) => (await api<AlbumList>(user, 'GET', '/jobs?stories=1')).jobs;
+
+/** Waits until every visible picture of the page has decoded, so screenshots show them. */
+async function decoded(session: BrowserSession) {
+  for (const image of await session.page.locator('img').all()) {
+    await image.evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
+  }
+}
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-album-creation-'));
+  owner = await createApiUser(serverEnv, baseUrl, 'creator');
+  const scenes = [
+    ['harbour.jpg', '#7fb2d9', '#3b4a5a'],
+    ['peaks.jpg', '#f2a97e', '#4b3b53'],
+    ['aurora.jpg', '#1b3a4b', '#0f1c24'],
+    ['beach.jpg', '#9fd3e6', '#6b7f5a'],
+  ] as const;
+  const now = Math.floor(Date.now() / 1000);
+  photos = [];
+  for (const [index, [name, sky, land]] of scenes.entries()) {
+    photos.push(await owner.upload(await scene(path.join(workDir, name), sky, land), now - index * 86_400));
+  }
+  for (const photo of photos) await owner.waitForUrl(photo.thumbURLSmall ?? '');
+}, 120_000);
+
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+describe('album creation journey', () => {
+  it('creates an album with three photos from the timeline', async () => {
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums`);
+    await page.getByRole('button', { name: 'New album' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New album' });
+    await dialog.getByLabel('Album name').fill('Summer in Lofoten');
+    await browser.screenshot('album-create-desktop');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL(/\/albums\/[A-Za-z0-9_-]{22}\/edit\/addPhotos$/);
+    const bar = page.getByRole('toolbar', { name: 'Choose photos' });
+    await bar.getByText('0 selected').waitFor();
+    // Until something is chosen, the draft offers to be created empty.
+    await bar.getByRole('button', { name: 'Create empty album' }).waitFor();
+    for (const photo of photos.slice(0, 3)) {
+      await page.getByRole('button', { name: `Select ${photo.fileName}` }).click();
+    }
+    await bar.getByText('3 selected').waitFor();
+    await decoded(browser);
+    await browser.screenshot('album-add-photos-desktop');
+    await bar.getByRole('button', { name: 'Create album' }).click();
+
+    await page.waitForURL(/\/albums\/[A-Za-z0-9_-]{22}$/);
+    await page.getByRole('heading', { level: 1, name: 'Summer in Lofoten' }).waitFor();
+    await page.getByRole('list', { name: 'Photos and videos' }).getByRole('img').nth(2).waitFor();
+    const created = (await albumsOf(owner)).find((album) => album.name === 'Summer in Lofoten');
+    expect(created?.media_count).toBe(3);
+    expect(page.url()).toBe(`${baseUrl}/albums/${created?.idB64}`);
+    // The creation steps gave way to the album in history.
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.includes('/edit/'));
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('adds a photo to an album from its page', async () => {
+    const album = (await albumsOf(owner)).find((one) => one.name === 'Summer in Lofoten');
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums/${album?.idB64}`);
+    await page.getByRole('button', { name: 'Add photos' }).click();
+    await page.waitForURL(`${baseUrl}/albums/${album?.idB64}/edit/addPhotos`);
+    const bar = page.getByRole('toolbar', { name: 'Choose photos' });
+    expect(await bar.getByRole('button', { name: 'Add photos' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: `Select ${photos[3]?.fileName}` }).click();
+    await bar.getByRole('button', { name: 'Add photos' }).click();
+    await page.waitForURL(`${baseUrl}/albums/${album?.idB64}`);
+    await page.getByRole('list', { name: 'Photos and videos' }).getByRole('img').nth(3).waitFor();
+    expect((await api<Album>(owner, 'GET', `/jobs/${album?.id}`)).media_count).toBe(4);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('an external selection stops at its maximum and hands the files back', async () => {
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/selectPhotos?max=1`);
+    const bar = page.getByRole('toolbar', { name: 'Choose photos' });
+    await page.getByRole('button', { name: `Select ${photos[0]?.fileName}` }).click();
+    await bar.getByText('1/1').waitFor();
+    await page.getByRole('button', { name: `Select ${photos[1]?.fileName}` }).click();
+    await page.getByText("You've selected the maximum number of files").waitFor();
+    await bar.getByText('1/1').waitFor();
+    await bar.getByRole('button', { name: 'Add photos' }).click();
+    await page.waitForURL(/\/selectPhotos\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: '1 photo selected' }).waitFor();
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('an upload from the device creates the draft album and may go to the timeline too', async () => {
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums?overlay=create_album`);
+    const dialog = page.getByRole('dialog', { name: 'New album' });
+    await dialog.getByLabel('Album name').fill('Straight from the camera');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const bar = page.getByRole('toolbar', { name: 'Choose photos' });
+    await bar.getByRole('button', { name: 'Upload from device' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload to the album' });
+    await upload.getByText('Also add to my timeline').waitFor();
+    const file = await scene(path.join(workDir, 'camera.jpg'), '#e8c6a0', '#2e4057');
+    await upload.getByTestId('upload-file-input').setInputFiles(file);
+    // The first upload created the album.
+    await page.getByText('We created an album for your upload').waitFor();
+    await bar.getByText('1 uploaded').waitFor({ timeout: 30_000 });
+    await bar.getByRole('button', { name: 'Create album' }).click();
+    const copy = page.getByRole('alertdialog', { name: 'Add the uploads to your timeline too?' });
+    await copy.waitFor();
+    await copy.getByRole('button', { name: 'Add to timeline' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Straight from the camera' }).waitFor();
+    const created = (await albumsOf(owner)).find((album) => album.name === 'Straight from the camera');
+    expect(created?.media_count).toBe(1);
+    await page.goto(`${baseUrl}/photos`);
+    await page.getByRole('button', { name: 'Select camera.jpg' }).waitFor();
+    // A thumbnail still being made answers 503 (the protocol): the browser logs it as a failed load.
+    expect(browser.errors.filter((error) => !/503 \(Service Unavailable\)/.test(error))).toEqual([]);
+  });
+
+  it('a shared album needs its name and ends with the share step', async () => {
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums?overlay=create_album`);
+    const dialog = page.getByRole('dialog', { name: 'New album' });
+    await dialog.getByRole('radio', { name: /Shared/ }).click();
+    const name = dialog.getByLabel('Album name');
+    expect(await name.inputValue()).toBe('New shared album');
+    await name.fill('  ');
+    await name.blur();
+    await dialog.getByText('Album name is required for shared albums').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await name.fill('Cabin weekend');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const bar = page.getByRole('toolbar', { name: 'Choose photos' });
+    await page.getByRole('button', { name: `Select ${photos[3]?.fileName}` }).click();
+    await bar.getByRole('button', { name: 'Create album' }).click();
+    const share = page.getByRole('dialog', { name: 'Share your album' });
+    await share.waitFor();
+    const link = await share.getByLabel('Album link').inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl}/a/[A-Za-z0-9_-]{22}$`));
+    await browser.screenshot('album-share-prompt-desktop');
+    await share.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cabin weekend' }).waitFor();
+    const created = (await albumsOf(owner)).find((album) => album.name === 'Cabin weekend');
+    expect(created?.isShared).toBe(true);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('adds a timeline selection to an album through the picker', async () => {
+    const target = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name: 'Picked' });
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/photos`);
+    await page.getByRole('button', { name: `Select ${photos[0]?.fileName}` }).click();
+    await page.getByRole('button', { name: `Select ${photos[1]?.fileName}` }).click();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Add to album' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select album' });
+    const done = picker.getByRole('button', { name: 'Done' });
+    await picker.getByRole('button', { name: /Picked/ }).waitFor();
+    expect(await done.isDisabled()).toBe(true);
+    await picker.getByRole('button', { name: /Picked/ }).click();
+    const tile = await picker.getByRole('button', { name: /Picked/ }).boundingBox();
+    expect(Math.round(tile?.width ?? 0)).toBe(229);
+    expect(Math.round(tile?.height ?? 0)).toBe(114);
+    await browser.screenshot('album-picker-desktop');
+    await done.click();
+    await page.getByText('2 files added to the album').waitFor();
+    await expect.poll(async () => (await api<Album>(owner, 'GET', `/jobs/${target.id}`)).media_count).toBe(2);
+    await page.getByRole('button', { name: 'Open album' }).click();
+    await page.waitForURL(`${baseUrl}/albums/${target.idB64}`);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('on a phone: the name step, the selection and the picker', async () => {
+    browser = await owner.browser(PHONE);
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums?overlay=create_album`);
+    const dialog = page.getByRole('dialog', { name: 'New album' });
+    await dialog.getByLabel('Album name').fill('Phone album');
+    await browser.screenshot('album-create-mobile');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: `Select ${photos[0]?.fileName}` }).click();
+    await page.getByRole('toolbar', { name: 'Choose photos' }).getByText('1 selected').waitFor();
+    await decoded(browser);
+    await browser.screenshot('album-add-photos-mobile');
+    // Cancel drops the draft: nothing is created.
+    await page
+      .getByRole('toolbar', { name: 'Choose photos' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await page.waitForURL((url) => !url.pathname.includes('/edit/'));
+    expect((await albumsOf(owner)).some((album) => album.name === 'Phone album')).toBe(false);
+
+    await page.goto(`${baseUrl}/photos`);
+    await page.getByRole('button', { name: `Select ${photos[2]?.fileName}` }).click();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Add to album' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select album' });
+    await picker.getByRole('button', { name: /Summer in Lofoten/ }).waitFor();
+    const tile = await picker.getByRole('button', { name: /Summer in Lofoten/ }).boundingBox();
+    expect(Math.round(tile?.width ?? 0)).toBe(137);
+    expect(Math.round(tile?.height ?? 0)).toBe(68);
+    await decoded(browser);
+    await browser.screenshot('album-picker-mobile');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a signed-out visitor adds a shared album to their photos after signing up', async () => {
+    const shared = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name: 'Fjord trip', public: 1 });
+    for (const photo of photos.slice(0, 2)) {
+      await api(owner, 'POST', `/jobs/${shared.id}/files_dedup`, {
+        path: photo.path,
+        checksum: photo.checksum,
+        mtime: photo.mtime,
+        policy: 'no_duplicates',
+      });
+    }
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${shared.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Fjord trip' }).waitFor();
+    await page.getByRole('button', { name: 'Add to my photos' }).click();
+    await page.waitForURL(`${baseUrl}/a/${shared.idB64}/copyAlbum`);
+    await browser.screenshot('album-copy-gate-desktop');
+    await signUp(browser, { baseUrl, email: uniqueEmail('visitor'), name: 'Visitor', startFrom: 'wall' });
+
+    // Back signed in, the remembered copy has run: the album's files are in the new timeline.
+    await page.waitForURL(`${baseUrl}/photos`);
+    await page.getByText('Album added to your timeline').waitFor();
+    for (const photo of photos.slice(0, 2)) {
+      await page.getByRole('button', { name: `Select ${photo.fileName}` }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: /^Select .*\.jpg$/ }).count()).toBe(2);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a signed-out visitor joins a shared album after signing up', async () => {
+    const shared = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name: 'Choir tour', public: 1 });
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${shared.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Choir tour' }).waitFor();
+    await page.getByRole('button', { name: 'Join album' }).click();
+    await page.waitForURL(`${baseUrl}/a/${shared.idB64}/subscribe`);
+    await signUp(browser, { baseUrl, email: uniqueEmail('joiner'), name: 'Joiner', startFrom: 'wall' });
+    await page.waitForURL(`${baseUrl}/albums/${shared.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Choir tour' }).waitFor();
+    const users = await api<{ users: { name: string; role: string }[] }>(
+      owner,
+      'GET',
+      `/jobs/${shared.id}/users`,
+    );
+    expect(users.users).toContainEqual(expect.objectContaining({ name: 'Joiner', role: 'subscriber' }));
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,430 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Album } from '@nordlys/contract/album';
+import { transformAlbumPassword } from '@nordlys/contract/album-password';
+import type { FileRecord } from '@nordlys/contract/file';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../support/browser';
+import { type ApiUser, createApiUser } from './media-steps';
+
+const baseUrl = inject('baseUrl');
+const serverEnv = JSON.parse(inject('serverEnv')) as Record<string, string>;
+const PHONE = { width: 375, height: 812, isMobile: true };
+// A password album's first read answers 403 before the password is given: Chromium logs that.
+const realErrors = (errors: string[]) => errors.filter((error) => !/Failed to load resource/.test(error));
+
+let owner: ApiUser;
+let shared: Album;
+let secret: Album;
+let photos: FileRecord[] = [];
+let workDir: string;
+let browser: BrowserSession | undefined;
+let second: BrowserSession | undefined;
+
+/** A landscape as a JPEG: sky, sea and a ridge in the given colours, at the given size. */
+async function landscape(
+  file: string,
+  width: number,
+  height: number,
+  sky: string,
+  sea: string,
+  ridge: string,
+) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs>
+      <linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#f6e7d2"/></linearGradient>
+      <linearGradient id="w" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sea}"/><stop offset="1" stop-color="#0d2233"/></linearGradient>
+    </defs>
+    <rect width="100%" height="100%" fill="url(#s)"/>
+    <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${Math.min(width, height) * 0.08}" fill="#fff4d6" opacity="0.9"/>
+    <path d="M0 ${height * 0.62} L${width * 0.18} ${height * 0.38} L${width * 0.34} ${height * 0.55} L${width * 0.52} ${height * 0.3} L${width * 0.74} ${height * 0.58} L${width} ${height * 0.44} L${width} ${height} L0 ${height} Z" fill="${ridge}"/>
+    <rect y="${height * 0.66}" width="100%" height="${height * 0.34}" fill="url(#w)"/>
+  </svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
+  return file;
+}
+
+async function api<T>(user: ApiUser, method: string, apiPath: string, json?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/st/4${apiPath}`, {
+    method,
+    headers: {
+      Authorization: `Basic ${Buffer.from(`nordlys:${user.token}`).toString('base64')}`,
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Creates an album and links timeline files into it by checksum, as "add to album" does. */
+async function seedAlbum(name: string, files: FileRecord[], extra: Record<string, unknown> = {}) {
+  const album = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name, ...extra });
+  for (const file of files) {
+    await api(owner, 'POST', `/jobs/${album.id}/files_dedup`, {
+      path: file.path,
+      checksum: file.checksum,
+      mtime: file.mtime,
+      policy: 'no_duplicates',
+      want_json: true,
+    });
+  }
+  return api<Album>(owner, 'GET', `/jobs/${album.id}`);
+}
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-albums-'));
+  owner = await createApiUser(serverEnv, baseUrl, 'albums');
+  const scenes = [
+    ['harbour.jpg', 1600, 1067, '#7fb2d9', '#2a6f8f', '#3b4a5a'],
+    ['peaks.jpg', 1200, 1600, '#f2a97e', '#35577a', '#4b3b53'],
+    ['aurora.jpg', 1600, 900, '#1b3a4b', '#103040', '#0f1c24'],
+    ['beach.jpg', 1400, 1050, '#9fd3e6', '#2f8fa8', '#6b7f5a'],
+    ['fjord.jpg', 1600, 1200, '#c8d8e8', '#3d6b85', '#5a6470'],
+  ] as const;
+  const now = Math.floor(Date.now() / 1000);
+  photos = [];
+  for (const [index, [name, width, height, sky, sea, ridge]] of scenes.entries()) {
+    const file = await landscape(path.join(workDir, name), width, height, sky, sea, ridge);
+    photos.push(await owner.upload(file, now - index * 86_400));
+  }
+  for (const photo of photos) await owner.waitForUrl(photo.thumbURLSmall ?? '');
+  shared = await seedAlbum('Lofoten 2024', photos, { public: 1 });
+  await seedAlbum('Garden', photos.slice(3, 4));
+  secret = await seedAlbum('Secret cabin', photos.slice(1, 3), {
+    public: 1,
+    password: await transformAlbumPassword('fjord'),
+  });
+  expect(shared.media_count).toBe(photos.length);
+  expect(shared.isShared).toBe(true);
+  expect(secret.password_protected).toBe(true);
+}, 180_000);
+
+afterEach(async () => {
+  await browser?.close();
+  await second?.close();
+  browser = undefined;
+  second = undefined;
+});
+
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+const idB64 = (album: Album) => album.idB64;
+
+describe('albums journey', () => {
+  it('the owner finds the albums as cards, opens one and sorts its files', async () => {
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums`);
+    const list = page.getByRole('list', { name: 'Albums' });
+    await list.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    await page
+      .locator('.album-card__image')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await browser.screenshot('albums-desktop');
+
+    // Cards are 296 x 320 on a desktop.
+    const card = await page.locator('.album-card').first().boundingBox();
+    expect(Math.round(card?.height ?? 0)).toBe(320);
+    expect(card?.width ?? 0).toBeGreaterThanOrEqual(296);
+
+    await page.getByRole('button', { name: 'All albums' }).click();
+    await page.getByRole('dialog', { name: 'Show' }).getByLabel('Private albums').click();
+    await page.waitForURL(/filter=private/);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: /Garden/ }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+
+    await page.goto(`${baseUrl}/albums`);
+    await page.getByRole('searchbox', { name: 'Search albums' }).fill('lofoten');
+    await list.getByRole('link', { name: /Lofoten 2024/ }).click();
+    await page.waitForURL(`${baseUrl}/albums/${idB64(shared)}`);
+    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
+    const grid = page.getByRole('list', { name: 'Photos and videos' });
+    await grid
+      .getByRole('img')
+      .nth(photos.length - 1)
+      .waitFor();
+    for (const image of await grid.getByRole('img').all())
+      await image.evaluate((img: HTMLImageElement) => img.decode());
+    await browser.screenshot('album-desktop');
+
+    // Oldest first, saved for the album.
+    await page.getByRole('button', { name: 'Recently added' }).click();
+    await page.getByRole('dialog', { name: 'Sort photos' }).getByLabel('Oldest first').click();
+    await page.getByRole('button', { name: 'Oldest first' }).waitFor();
+    const names = await grid
+      .getByRole('img')
+      .evaluateAll((images) => images.map((img) => img.getAttribute('alt')));
+    expect(names).toEqual([...photos].reverse().map((photo) => photo.fileName));
+    await expect
+      .poll(async () => (await api<Album>(owner, 'GET', `/jobs/${shared.id}`)).attributes.sort_order)
+      .toBe('OLDEST_TAKEN');
+
+    // The viewer opens on the clicked file at the album's address.
+    await grid.getByRole('link').first().click();
+    await page.waitForURL(new RegExp(`/carousel/${idB64(shared)}/`));
+    await page.getByRole('dialog').waitFor();
+    // Closing goes back to the album, and Back from there to the list.
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${baseUrl}/albums/${idB64(shared)}`);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/albums`);
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('on a phone: two cards a row, 190 high; the album in flow rows', async () => {
+    browser = await owner.browser(PHONE);
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums`);
+    await page.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
+    await page
+      .locator('.album-card__image')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    const card = await page.locator('.album-card').first().boundingBox();
+    expect(Math.round(card?.height ?? 0)).toBe(190);
+    await browser.screenshot('albums-mobile');
+    await page.goto(`${baseUrl}/albums/${idB64(shared)}`);
+    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
+    const grid = page.getByRole('list', { name: 'Photos and videos' });
+    await grid
+      .getByRole('img')
+      .nth(photos.length - 1)
+      .waitFor();
+    for (const image of await grid.getByRole('img').all())
+      await image.evaluate((img: HTMLImageElement) => img.decode());
+    await browser.screenshot('album-mobile');
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('in the dark theme: the list and the album keep their contrast', async () => {
+    browser = await owner.browser({ colorScheme: 'dark' });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums`);
+    await page.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
+    await page
+      .locator('.album-card__image')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await browser.screenshot('albums-dark-desktop');
+    await page.getByRole('link', { name: /Lofoten 2024/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
+    const grid = page.getByRole('list', { name: 'Photos and videos' });
+    await grid
+      .getByRole('img')
+      .nth(photos.length - 1)
+      .waitFor();
+    for (const image of await grid.getByRole('img').all()) {
+      await image.evaluate((img: HTMLImageElement) => img.decode());
+    }
+    await browser.screenshot('album-dark-desktop');
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('a new user is invited to make a first album', async () => {
+    const newcomer = await createApiUser(serverEnv, baseUrl, 'albums-new');
+    browser = await newcomer.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums`);
+    const invite = page.getByRole('button', { name: 'Create your first album' });
+    await invite.waitFor();
+    await browser.screenshot('albums-empty-desktop');
+    await invite.click();
+    await page.waitForURL(/overlay=create_album/);
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('a signed-out visitor opens the shared album through its link in a second browser', async () => {
+    browser = await owner.browser();
+    await browser.page.goto(`${baseUrl}/albums/${idB64(shared)}`);
+    await browser.page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
+
+    second = await openBrowser();
+    const { page } = second;
+    await page.goto(`${baseUrl}/a/${idB64(shared)}`);
+    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
+    const grid = page.getByRole('list', { name: 'Photos and videos' });
+    await grid
+      .getByRole('img')
+      .nth(photos.length - 1)
+      .waitFor();
+    for (const image of await grid.getByRole('img').all())
+      await image.evaluate((img: HTMLImageElement) => img.decode());
+    // A visitor gets no owner controls.
+    expect(await page.getByRole('button', { name: 'Album settings' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'More album actions' }).count()).toBe(0);
+    await second.screenshot('album-visitor-desktop');
+    expect(realErrors(second.errors)).toEqual([]);
+
+    // What the owner changes elsewhere shows when the visitor comes back to the window.
+    const images = grid.getByRole('img');
+    const removedId = decodeURIComponent(
+      (await grid.getByRole('link').last().getAttribute('href'))?.split('/').at(-1) ?? '',
+    );
+    const removedName = await grid.getByRole('link').last().getByRole('img').getAttribute('alt');
+    const removed = photos.find((photo) => photo.fileName === removedName)!;
+    expect(await owner.delete({ ...removed, jobID: shared.id, fileID: removedId })).toBe(200);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => images.count()).toBe(photos.length - 1);
+    await api(owner, 'POST', `/jobs/${shared.id}/files_dedup`, {
+      path: removed.path,
+      checksum: removed.checksum,
+      mtime: removed.mtime,
+      policy: 'no_duplicates',
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => images.count()).toBe(photos.length);
+
+    // The slideshow starts the viewer on the first file.
+    await page.getByRole('button', { name: 'Slideshow' }).click();
+    await page.waitForURL(new RegExp(`/carousel/${idB64(shared)}/[^/]+#autoplay$`));
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${baseUrl}/a/${idB64(shared)}`);
+
+    // One file of the album shown as a share.
+    const fileId = decodeURIComponent(
+      (await grid.getByRole('link').first().getAttribute('href'))?.split('/').at(-1) ?? '',
+    );
+    await page.goto(`${baseUrl}/albumImage/${idB64(shared)}/${encodeURIComponent(fileId)}`);
+    await page.getByRole('link', { name: 'Download' }).waitFor();
+    await page.getByRole('button', { name: 'Full screen' }).waitFor();
+    await page.locator('.album-image__img').evaluate((img: HTMLImageElement) => img.decode());
+    await second.screenshot('album-image-desktop');
+    expect(realErrors(second.errors)).toEqual([]);
+
+    // The album's own address asks a visitor to sign in.
+    await page.goto(`${baseUrl}/albums/${idB64(shared)}`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+
+  it('a password album opens after one wrong try', async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${idB64(secret)}`);
+    const field = page.getByLabel('Password');
+    await field.waitFor();
+    await browser.screenshot('album-password-desktop');
+    await field.fill('fjords');
+    await page.getByRole('button', { name: 'Open album' }).click();
+    await page.getByText('Incorrect password. Try again.').waitFor();
+    await browser.screenshot('album-password-wrong-desktop');
+    await field.fill('fjord');
+    await page.getByRole('button', { name: 'Open album' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Secret cabin' }).waitFor();
+    await page.getByRole('list', { name: 'Photos and videos' }).getByRole('img').nth(1).waitFor();
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('on a phone: the password page', async () => {
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${idB64(secret)}`);
+    await page.getByLabel('Password').waitFor();
+    await browser.screenshot('album-password-mobile');
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('the owner renames an album, makes it private, sets its cover from the viewer and deletes it', async () => {
+    const weekend = await seedAlbum('Weekend', photos.slice(0, 2), { public: 1 });
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums/${idB64(weekend)}`);
+    await page.getByRole('heading', { level: 1, name: 'Weekend' }).waitFor();
+
+    await page.getByRole('button', { name: 'Album settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Album settings' });
+    await settings.getByLabel('Album name').fill('Weekend away');
+    await settings.getByLabel('Private', { exact: true }).click();
+    await browser.screenshot('album-settings-desktop');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The album is now private').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Weekend away' }).waitFor();
+    const saved = await api<Album>(owner, 'GET', `/jobs/${weekend.id}`);
+    expect(saved).toMatchObject({ name: 'Weekend away', isShared: false });
+
+    // The viewer's menu carries the album's right to set the cover.
+    const grid = page.getByRole('list', { name: 'Photos and videos' });
+    await grid.getByRole('link').last().click();
+    await page.waitForURL(new RegExp(`/carousel/${idB64(weekend)}/`));
+    const shownFileId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    const viewer = page.getByRole('dialog');
+    await viewer.waitFor();
+    await viewer.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Set as cover' }).click();
+    await page.getByText('Album cover updated').waitFor();
+    expect((await api<Album>(owner, 'GET', `/jobs/${weekend.id}`)).cover_id).toBe(shownFileId);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${baseUrl}/albums/${idB64(weekend)}`);
+
+    // A file leaves the album from its tile's menu.
+    const tiles = page.getByRole('list', { name: 'Photos and videos' }).getByRole('listitem');
+    await tiles.first().hover();
+    await tiles.first().getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const fileConfirm = page.getByRole('alertdialog');
+    await fileConfirm.getByText('Delete 1 file?').waitFor();
+    await fileConfirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => tiles.count()).toBe(1);
+
+    await page.getByRole('button', { name: 'More album actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete album' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Delete album?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete album' }).click();
+    await page.waitForURL(`${baseUrl}/albums`);
+    await page.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
+    expect(await page.getByRole('link', { name: /Weekend away/ }).count()).toBe(0);
+    // Its address now says it is in the trash.
+    await page.goto(`${baseUrl}/albums/${idB64(weekend)}`);
+    await page.getByRole('heading', { name: 'This album is in the trash' }).waitFor();
+    await page.getByRole('link', { name: 'Open the trash' }).waitFor();
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('a participant sees the people in a shared album and leaves it', async () => {
+    const friend = await createApiUser(serverEnv, baseUrl, 'albums-friend');
+    await api(friend, 'POST', `/jobs/${shared.id}/subscribe`);
+    browser = await friend.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums`);
+    await page.getByRole('link', { name: /Lofoten 2024/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Album settings' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: /participant/ }).click();
+    const people = page.getByRole('dialog', { name: 'Participants' });
+    await people.getByText('Owner').waitFor();
+    await people.getByText('albums-friend').waitFor();
+    await browser.screenshot('album-participants-desktop');
+    await page.keyboard.press('Escape');
+    await people.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'More album actions' }).click();
+    await page.getByRole('menuitem', { name: 'Leave album' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Leave album?').waitFor();
+    await confirm.getByRole('button', { name: 'Leave album' }).click();
+    await page.waitForURL(`${baseUrl}/albums`);
+    await page.getByRole('button', { name: 'Create your first album' }).waitFor();
+    const mine = await api<{ jobs: Album[] }>(friend, 'GET', '/jobs?stories=1&include_details=1');
+    expect(mine.jobs.map((album) => album.id)).not.toContain(shared.id);
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('an album that does not exist says so', async () => {
+    browser = await owner.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums/${Buffer.from(crypto.randomBytes(16)).toString('base64url')}`);
+    await page.getByRole('heading', { name: 'Album not found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to albums' }).waitFor();
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+});

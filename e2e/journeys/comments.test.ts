@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Album } from '@nordlys/contract/album';
+import type { FileComments } from '@nordlys/contract/comment';
+import type { FileRecord } from '@nordlys/contract/file';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser } from '../support/browser';
+import { type ApiUser, createApiUser } from './media-steps';
+
+const baseUrl = inject('baseUrl');
+const serverEnv = JSON.parse(inject('serverEnv')) as Record<string, string>;
+const PHONE = { width: 375, height: 812, isMobile: true };
+
+let owner: ApiUser;
+let participant: ApiUser;
+let album: Album;
+let photo: FileRecord;
+let workDir: string;
+const sessions: BrowserSession[] = [];
+
+async function picture(name: string, colour: string): Promise<string> {
+  const file = path.join(workDir, name);
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toFile(file);
+  return file;
+}
+
+async function api<T>(user: ApiUser | null, method: string, apiPath: string, json?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/st/4${apiPath}`, {
+    method,
+    headers: {
+      ...(user ? { Authorization: `Basic ${Buffer.from(`nordlys:${user.token}`).toString('base64')}` } : {}),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  expect(response.status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const open = async (session: Promise<BrowserSession>) => {
+  const opened = await session;
+  sessions.push(opened);
+  return opened;
+};
+const commentsUrl = () => `${baseUrl}/comments/${album.idB64}/${photo.fileID}`;
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-comments-'));
+  owner = await createApiUser(serverEnv, baseUrl, 'Olga');
+  participant = await createApiUser(serverEnv, baseUrl, 'Per');
+  photo = await owner.upload(await picture('lake.jpg', '#3d6b85'), Math.floor(Date.now() / 1000) - 86_400);
+  await owner.waitForUrl(photo.thumbURLSmall ?? '');
+  album = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name: 'Summer lake', public: 1 });
+  const linked = await api<{ file: FileRecord }>(owner, 'POST', `/jobs/${album.id}/files_dedup`, {
+    path: photo.path,
+    checksum: photo.checksum,
+    mtime: photo.mtime,
+    policy: 'no_duplicates',
+  });
+  photo = linked.file;
+  await api(participant, 'POST', `/jobs/${album.id}/subscribe`);
+}, 120_000);
+
+afterEach(async () => {
+  for (const session of sessions.splice(0)) {
+    expect(session.errors).toEqual([]);
+    await session.close();
+  }
+});
+
+afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+describe('comments, loves and the live change feed', () => {
+  it('the owner comments and the participant sees it without reloading', async () => {
+    const ownerSession = await open(owner.browser());
+    const participantSession = await open(participant.browser(PHONE));
+    await participantSession.page.goto(commentsUrl());
+    await participantSession.page.getByText('No comments yet. Say something nice!').waitFor();
+    await ownerSession.page.goto(commentsUrl());
+    const input = ownerSession.page.getByRole('textbox', { name: 'Write a comment' });
+    await input.waitFor();
+    // The post button shows only once there is something to post.
+    expect(await ownerSession.page.getByRole('button', { name: 'Post' }).count()).toBe(0);
+    await input.fill('The light over the lake that evening!');
+    await input.press('Enter');
+    await ownerSession.page.getByText('The light over the lake that evening!').waitFor();
+    await expect.poll(() => input.inputValue()).toBe('');
+    await participantSession.page
+      .getByText('The light over the lake that evening!')
+      .waitFor({ timeout: 5000 });
+    await ownerSession.screenshot('comments-desktop');
+    await participantSession.screenshot('comments-mobile');
+
+    // The participant loves the photo; the owner's count follows.
+    await participantSession.page.getByRole('button', { name: 'Love this photo' }).click();
+    await participantSession.page.getByRole('button', { name: 'Remove your love' }).waitFor();
+    await ownerSession.page.getByText('1 love').waitFor({ timeout: 5000 });
+  });
+
+  it("the viewer's comments side panel shows the file's comments", async () => {
+    const session = await open(owner.browser());
+    await session.page.goto(`${baseUrl}/carousel/${album.idB64}/${photo.fileID}`);
+    await session.page.getByRole('button', { name: 'Comments' }).click();
+    const panel = session.page.getByRole('region', { name: 'Comments' });
+    await panel.getByText('The light over the lake that evening!').waitFor();
+    await session.page
+      .locator('.carousel img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await session.screenshot('comments-viewer-panel-desktop');
+    await panel.getByRole('button', { name: 'Close comments' }).click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it("a photo uploaded in one context appears in the other's timeline within a second", async () => {
+    const session = await open(owner.browser());
+    await session.page.goto(`${baseUrl}/photos`);
+    await session.page.getByRole('img', { name: 'lake.jpg' }).first().waitFor();
+    // Let the syncer's poll be held.
+    await new Promise((r) => setTimeout(r, 500));
+    const fresh = await owner.upload(await picture('meadow.jpg', '#6b8f3d'), Math.floor(Date.now() / 1000));
+    const uploaded = Date.now();
+    await session.page
+      .getByRole('img', { name: fresh.fileName })
+      .first()
+      .waitFor({ state: 'attached', timeout: 5000 });
+    const seenAfter = Date.now() - uploaded;
+    expect(seenAfter).toBeLessThan(1000);
+    // Its thumbnail is still being made: the tile's first try answers 503 and it tries again.
+    session.errors.splice(
+      0,
+      session.errors.length,
+      ...session.errors.filter((e) => !/status of 503/.test(e)),
+    );
+  });
+
+  it('a photo added to the album in one context appears on the album page open in another', async () => {
+    const fresh = await owner.upload(
+      await picture('fjord.jpg', '#2f4f6b'),
+      Math.floor(Date.now() / 1000) - 3600,
+    );
+    await owner.waitForUrl(fresh.thumbURLSmall ?? '');
+    const participantSession = await open(participant.browser(PHONE));
+    await participantSession.page.goto(`${baseUrl}/albums/${album.idB64}`);
+    await participantSession.page.getByRole('img', { name: 'lake.jpg' }).waitFor();
+    const ownerSession = await open(owner.browser());
+    await ownerSession.page.goto(`${baseUrl}/albums/${album.idB64}`);
+    await ownerSession.page.getByRole('img', { name: 'lake.jpg' }).waitFor();
+    // Let the participant's syncer hold its poll.
+    await new Promise((r) => setTimeout(r, 500));
+    // The owner's browser adds the photo to the album.
+    const status = await ownerSession.page.evaluate(
+      async ({ albumId, token, file }) => {
+        const response = await fetch(`/st/4/jobs/${albumId}/files_dedup`, {
+          method: 'POST',
+          headers: { Authorization: `Basic ${btoa(`nordlys:${token}`)}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            path: file.path,
+            checksum: file.checksum,
+            mtime: file.mtime,
+            policy: 'no_duplicates',
+          }),
+        });
+        return response.status;
+      },
+      {
+        albumId: album.id,
+        token: owner.token,
+        file: { path: fresh.path, checksum: fresh.checksum, mtime: fresh.mtime },
+      },
+    );
+    expect(status).toBeLessThan(300);
+    const added = Date.now();
+    const tile = participantSession.page.getByRole('img', { name: 'fjord.jpg' });
+    await tile.waitFor({ timeout: 3000 });
+    expect(Date.now() - added).toBeLessThan(3000);
+    // The header's count follows without a reload, on both pages.
+    await participantSession.page
+      .getByText(/^2 items/)
+      .first()
+      .waitFor({ timeout: 3000 });
+    await ownerSession.page.getByRole('img', { name: 'fjord.jpg' }).waitFor({ timeout: 3000 });
+    await tile.evaluate((img: HTMLImageElement) => img.decode());
+    await participantSession.screenshot('album-live-add-mobile');
+  });
+
+  it('a guest loves the photo after giving a name', async () => {
+    const session = await open(openBrowser(PHONE));
+    await session.page.goto(commentsUrl());
+    const love = session.page.getByRole('button', { name: 'Love this photo' });
+    await love.waitFor();
+    await love.click();
+    const prompt = session.page.getByRole('dialog', { name: "What's your name?" });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await prompt.getByText('Field is required').waitFor();
+    await prompt.getByLabel('Your name').fill('Gunnar');
+    await session.screenshot('comments-name-prompt-mobile');
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await session.page.getByRole('button', { name: 'Remove your love' }).waitFor();
+    const after = await api<FileComments>(
+      owner,
+      'GET',
+      `/jobs/${album.id}/files_by_id/${photo.fileID}/comments`,
+    );
+    expect(after.loves.count).toBe(2);
+  });
+
+  it('a comment typed while signed out is posted after signing in', async () => {
+    const email = `late-${Date.now().toString(36)}@example.com`;
+    const { runAdmin } = await import('../../server/src/cli/admin');
+    expect(
+      await runAdmin(
+        ['user:create', '--email', email, '--password', 'journey password 1', '--name', 'Lise'],
+        serverEnv,
+        () => {},
+      ),
+    ).toBe(0);
+    const session = await open(openBrowser());
+    const { page } = session;
+    await page.goto(commentsUrl());
+    const input = page.getByRole('textbox', { name: 'Write a comment' });
+    await input.waitFor();
+    await input.fill('Posted once I signed in');
+    await page.getByRole('button', { name: 'Post' }).click();
+    const prompt = page.getByRole('dialog', { name: "What's your name?" });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/idp/'));
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('journey password 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/comments/'));
+    await page.getByText('Posted once I signed in').waitFor();
+    await page.getByText('Lise').first().waitFor();
+    await expect
+      .poll(async () =>
+        (
+          await api<FileComments>(owner, 'GET', `/jobs/${album.id}/files_by_id/${photo.fileID}/comments`)
+        ).comments.map((c) => [c.author.name, c.comment]),
+      )
+      .toContainEqual(['Lise', 'Posted once I signed in']);
+  });
+});

@@ -1,0 +1,138 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ArchiveLink, ArchiveRequest } from '@nordlys/contract/archive';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { zipStream } from '../media/zip-stream';
+import type { ArchivePlan, ArchiveService } from '../services/archive.service';
+import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
+import { contentDisposition } from './content-disposition';
+import { viewerOf } from './viewer';
+
+const Params = Type.Object({ jobId: MediaId });
+const LinkQuery = withCommonQuery({
+  ...SignedQuery,
+  t: Type.Optional(Type.String({ maxLength: 2048, pattern: '^[A-Za-z0-9_-]+$' })),
+  f: Type.Optional(Type.String({ maxLength: 12_000, pattern: '^[A-Za-z0-9_-]*$' })),
+});
+const ArchiveErrors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 410: ErrorReply };
+
+/**
+ * Streams the archive while it is written. The length is sent when it is known up front (every
+ * entry stored as is), so a browser shows progress. A client that goes away aborts the writer,
+ * which closes the entry being read: nothing more is read for a download nobody receives.
+ */
+function sendArchive(request: FastifyRequest, reply: FastifyReply, plan: ArchivePlan) {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const { stream, size } = zipStream(plan.entries, controller.signal);
+  request.log.debug({ entries: plan.entries.length, size }, 'archive');
+  reply
+    .type('application/zip')
+    .header('content-disposition', contentDisposition('attachment', plan.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
+  if (size !== null) reply.header('content-length', String(size));
+  return reply.send(stream);
+}
+
+/**
+ * Archive downloads (contract/archive): a job's files, the trash, and the signed links a browser
+ * follows for them. Archives are never compressed again on the way (compress: false).
+ */
+export async function archiveRoutes(app: FastifyInstance, { archives }: { archives: ArchiveService }) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.post(
+    '/st/4/jobs/:jobId/files_as_archive',
+    {
+      compress: false,
+      schema: {
+        tags: ['archives'],
+        summary: "A job's files (all, or file_ids) as a ZIP streamed while it is built",
+        params: Params,
+        querystring: withCommonQuery(),
+        body: ArchiveRequest,
+        response: ArchiveErrors,
+      },
+    },
+    async (request, reply) =>
+      sendArchive(
+        request,
+        reply,
+        await archives.forJob(await viewerOf(request), request.params.jobId, request.body),
+      ),
+  );
+
+  api.post(
+    '/st/4/jobs/:jobId/files_as_archive/link',
+    {
+      schema: {
+        tags: ['archives'],
+        summary: 'A short-lived signed GET link to that archive, for a plain browser download',
+        params: Params,
+        querystring: withCommonQuery(),
+        body: ArchiveRequest,
+        response: { 200: ArchiveLink, ...ArchiveErrors },
+      },
+    },
+    async (request) => archives.jobLink(await viewerOf(request), request.params.jobId, request.body),
+  );
+
+  api.get(
+    '/st/4/jobs/:jobId/files_as_archive',
+    {
+      compress: false,
+      schema: {
+        tags: ['archives'],
+        summary: "A job's archive by signed link (t, f, exp, sig); without t, the whole job for the caller",
+        params: Params,
+        querystring: LinkQuery,
+        response: ArchiveErrors,
+      },
+    },
+    async (request, reply) => {
+      const { jobId } = request.params;
+      const plan =
+        request.query.t === undefined
+          ? await archives.forJob(await viewerOf(request), jobId, {})
+          : await archives.forJobLink(jobId, request.query);
+      return sendArchive(request, reply, plan);
+    },
+  );
+
+  api.get(
+    '/st/4/trash_can/files_as_archive',
+    {
+      compress: false,
+      schema: {
+        tags: ['trash'],
+        summary: "The caller's trash as one archive (signed-in, or by signed link)",
+        querystring: LinkQuery,
+        response: ArchiveErrors,
+      },
+    },
+    async (request, reply) => {
+      const plan =
+        request.query.t === undefined
+          ? await archives.forTrash(await request.requireSession(), {})
+          : await archives.forTrashLink(request.query);
+      return sendArchive(request, reply, plan);
+    },
+  );
+
+  api.post(
+    '/st/4/trash_can/files_as_archive/link',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: 'A short-lived signed GET link to the trash archive (all, or file_ids)',
+        querystring: withCommonQuery(),
+        body: ArchiveRequest,
+        response: { 200: ArchiveLink, ...ArchiveErrors },
+      },
+    },
+    async (request) => archives.trashLink(await request.requireSession(), request.body),
+  );
+}

@@ -1,0 +1,26 @@
+import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER } from '@nordlys/contract/album';
+import type { FastifyRequest } from 'fastify';
+import type { Viewer } from '../services/album-access.service';
+
+const MAX_HEADER_VALUE = 256;
+
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_HEADER_VALUE ? value : null;
+}
+
+/**
+ * The caller of a route that signed-out visitors may use too (shared albums): the session if a
+ * token was sent (an invalid one still answers 401), the album password and guest token headers,
+ * and the client address that password guesses are counted against.
+ */
+export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+  const session = await request.optionalSession();
+  return {
+    userId: session?.userId ?? null,
+    isReadOnly: session?.isReadOnly ?? false,
+    password: header(request, ALBUM_PASSWORD_HEADER),
+    guestToken: header(request, GUEST_TOKEN_HEADER),
+    address: request.ip,
+  };
+}

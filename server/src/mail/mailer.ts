@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message, already in its reader's language. */
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Where answers go: the person on whose behalf the message is sent. */
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** `smtp://` or `smtps://`; null writes `.eml` files into `outboxDir` instead. */
+  smtpUrl: string | null;
+  outboxDir: string;
+  from: string;
+  log: { info(obj: object, msg: string): void };
+}
+
+/**
+ * Outgoing mail through nodemailer. Without an SMTP server configured, each message is written as
+ * an RFC 822 `.eml` file to the outbox folder (and logged), so a self-hosted install without mail
+ * still shows what it would have sent; the same composed bytes go out either way.
+ */
+export function createMailer({ smtpUrl, outboxDir, from, log }: MailerOptions): Mailer {
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      if (smtpUrl) {
+        log.info({ to: message.to.length, messageId: info.messageId }, 'mail sent');
+        return;
+      }
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`);
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      log.info({ to: message.to.length, file }, 'mail written to the outbox');
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALBUM_TITLE_MAX_LENGTH,
+  type Album,
+  type AlbumCover,
+  type AlbumFileSort,
+  type AlbumList,
+  type AlbumPermissionsRequest,
+  type AlbumUsers,
+  albumPermissions,
+  type CreateAlbumRequest,
+  commentsAllowed,
+  DEFAULT_ALBUM_FILE_SORT,
+  DEFAULT_VIEW_MODE,
+  flagValue,
+  GUEST_NAME_MAX_LENGTH,
+  type GuestIdentity,
+  JOB_HAS_BEEN_DELETED,
+  type JobInfo,
+  type PrivacyModeChange,
+  uploadsAllowed,
+} from '@nordlys/contract/album';
+import { albumIdToB64 } from '@nordlys/contract/album-id';
+import type { CopyFilesReply } from '@nordlys/contract/timeline';
+import {
+  type AlbumCaller,
+  type AlbumFacts,
+  type AlbumReadRole,
+  currentUserCan,
+} from '../domain/album-access';
+import { badRequest, conflict, forbidden, gone, notFound, unauthenticated } from '../domain/errors';
+import { hashPassword } from '../identity/password';
+import { generateToken, hashToken } from '../identity/token';
+import type { Repositories } from '../store/repositories';
+import type { AlbumDetailsRow } from '../store/repositories/album.repository';
+import { ChangeType } from '../store/repositories/change.repository';
+import type { JobRow } from '../store/repositories/job.repository';
+import { type AlbumAccess, albumFacts, type Reader, toViewer, type Viewer } from './album-access.service';
+import type { Session } from './auth.service';
+import type { FileUrlSigner } from './file.service';
+import type { FileActionsService } from './file-actions.service';
+import { DEFAULT_JOB_ID, type JobService } from './job.service';
+import { profilePictureUrl } from './profile.service';
+
+const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
+
+/** core.md §5: trimmed, at most 255 characters; longer is refused, not cut. */
+function albumTitle(raw: string | undefined, field: string): string {
+  const title = (raw ?? '').trim();
+  if (title.length > ALBUM_TITLE_MAX_LENGTH) {
+    throw badRequest(`${field} must be at most ${ALBUM_TITLE_MAX_LENGTH} characters`);
+  }
+  return title;
+}
+
+const sessionViewer = (session: Session): Viewer => ({
+  userId: session.userId,
+  isReadOnly: session.isReadOnly,
+  password: null,
+  guestToken: null,
+  address: null,
+});
+
+export interface AlbumServiceDeps {
+  repos: Pick<Repositories, 'albums' | 'transaction'>;
+  jobs: JobService;
+  fileActions: Pick<FileActionsService, 'copyToTimeline'>;
+  signer: FileUrlSigner | null;
+  clock: () => number;
+}
+
+/** Albums (jobs of type story): creation, the list, the album as its readers see it, the owner's settings. */
+export function createAlbumService({ repos, jobs, fileActions, signer, clock }: AlbumServiceDeps) {
+  const { albums } = repos;
+
+  function coverOf(row: AlbumDetailsRow): AlbumCover | null {
+    if (!row.cover_id || !row.cover_media_kind) return null;
+    const urls = signer?.fileUrls({ fileId: row.cover_id, jobId: row.id, mediaKind: row.cover_media_kind });
+    return {
+      fileID: row.cover_id,
+      thumbURLSmall: urls?.thumbURLSmall ?? null,
+      thumbURLTile: urls?.thumbURLTile ?? null,
+      thumbURLLarge: urls?.thumbURLLarge ?? null,
+      thumbhash: row.cover_thumbhash,
+    };
+  }
+
+  /**
+   * A setting the readers see changed: written with an event marker in the change feed, so open
+   * album pages read the album again.
+   */
+  async function changeSetting(
+    jobId: string,
+    setting: string,
+    write: (tx: Pick<Repositories, 'albums'>, at: number) => Promise<unknown>,
+  ): Promise<void> {
+    const at = clock();
+    await repos.transaction(async (tx) => {
+      await write(tx, at);
+      await tx.changes.append(jobId, { type: ChangeType.marker, entityId: jobId, fields: { setting }, at });
+    });
+  }
+
+  function toAlbum(
+    row: AlbumDetailsRow,
+    access: { role: AlbumReadRole; caller: AlbumCaller; facts: AlbumFacts },
+    origin: string,
+  ): Album {
+    const { role, caller, facts } = access;
+    const isShared = facts.privacy === 'shared';
+    const isMember = role !== 'visitor';
+    return {
+      id: row.id,
+      jobID: row.id,
+      idB64: albumIdToB64(row.id),
+      type: 'story',
+      name: row.name,
+      title: row.name,
+      ctime: seconds(row.created_at),
+      mtime: seconds(row.updated_at),
+      owner: {
+        uuid: row.owner_id,
+        name: row.owner_name,
+        ...(isMember ? { email: row.owner_email } : {}),
+        profile_picture_url: profilePictureUrl(row.owner_id, row.owner_picture_key, origin),
+      },
+      cover_id: row.cover_id,
+      cover: coverOf(row),
+      privacy_mode: isShared ? (facts.hasPassword ? 'protected' : 'shared') : 'private',
+      isShared,
+      password_protected: facts.hasPassword,
+      permissions: facts.permissions,
+      allow_comments: commentsAllowed(facts.permissions),
+      allow_uploads: uploadsAllowed(facts.permissions),
+      ...(isShared ? { participant_count: Number(row.participant_count) } : {}),
+      media_count: Number(row.media_count),
+      comment_count: Number(row.comment_count),
+      reaction_count: Number(row.reaction_count),
+      size: Number(row.size_bytes),
+      has_heic: Number(row.heic_count) > 0,
+      attributes: { sort_order: row.sort_order },
+      last_update: seconds(row.updated_at),
+      filesDateRange:
+        row.first_taken == null || row.last_taken == null
+          ? null
+          : { start: seconds(row.first_taken), end: seconds(row.last_taken) },
+      last_serial: Number(row.serial),
+      role,
+      currentUserCan: currentUserCan(role, facts, caller),
+      viewMode: DEFAULT_VIEW_MODE,
+    };
+  }
+
+  async function albumAnswer(access: AlbumAccess, origin: string): Promise<Album> {
+    const row = await albums.findDetails(access.album.id);
+    if (!row) throw notFound();
+    // Facts as stored now: a setting just changed must show in the answer.
+    return toAlbum(row, { ...access, facts: albumFacts(row) }, origin);
+  }
+
+  /** A trashed album answers its owner 410 (the client shows it as recently deleted), others 404. */
+  async function findAlbumJob(reader: Reader, idParam: string): Promise<JobRow> {
+    const { userId } = toViewer(reader);
+    if (idParam === DEFAULT_JOB_ID) {
+      if (userId === null) throw unauthenticated();
+      return jobs.ensureTimeline(userId);
+    }
+    const job = await jobs.findJob(idParam);
+    if (job.type === 'story' && job.deleted_at != null && userId !== null && job.owner_id === userId) {
+      throw gone(JOB_HAS_BEEN_DELETED);
+    }
+    return job;
+  }
+
+  async function readAlbum(reader: Reader, idParam: string): Promise<AlbumAccess> {
+    return jobs.readAlbum(reader, await findAlbumJob(reader, idParam));
+  }
+
+  /** Owner-only changes: a reader who is not the owner gets 403, anyone else the read refusal. */
+  async function ownAlbum(session: Session, idParam: string): Promise<AlbumAccess> {
+    const access = await readAlbum(sessionViewer(session), idParam);
+    if (access.role !== 'owner') throw forbidden();
+    return access;
+  }
+
+  return {
+    async create(session: Session, request: CreateAlbumRequest, origin: string): Promise<Album> {
+      if (session.isReadOnly) throw forbidden('read_only_user');
+      const name = albumTitle(request.name, 'body.name');
+      const shared = flagValue(request.public, false);
+      const password = request.password || null;
+      if (password && !shared) throw badRequest('body.password needs body.public 1 (a shared album)');
+      const now = clock();
+      const id = randomUUID();
+      const passwordHash = password ? await hashPassword(password) : null;
+      await repos.transaction((tx) =>
+        tx.albums.insert(
+          {
+            id,
+            type: 'story',
+            owner_id: session.userId,
+            name,
+            created_at: now,
+            updated_at: now,
+            serial: 0,
+            deleted_at: null,
+          },
+          {
+            privacy: shared ? 'shared' : 'private',
+            password_hash: passwordHash,
+            permissions: albumPermissions({
+              comments: flagValue(request.allow_comments, true),
+              uploads: flagValue(request.allow_uploads, true),
+            }),
+            allow_sharing: flagValue(request.allow_sharing, true) ? 1 : 0,
+            cover_file_id: null,
+            sort_order: DEFAULT_ALBUM_FILE_SORT,
+            media_count: 0,
+            size_bytes: 0,
+            heic_count: 0,
+            first_taken: null,
+            last_taken: null,
+            latest_file_id: null,
+            participant_count: 0,
+            comment_count: 0,
+            reaction_count: 0,
+          },
+        ),
+      );
+      return albumAnswer(await readAlbum(sessionViewer(session), id), origin);
+    },
+
+    /** The caller's own albums and the shared ones they joined, most recently active first. */
+    async list(session: Session, origin: string): Promise<AlbumList> {
+      const rows = await albums.listFor(session.userId);
+      return {
+        jobs: rows.map((row) => {
+          const role: AlbumReadRole = row.owner_id === session.userId ? 'owner' : 'subscriber';
+          const caller: AlbumCaller = {
+            userId: session.userId,
+            isReadOnly: session.isReadOnly,
+            isMember: role === 'subscriber',
+            passwordMatched: false,
+            isNamedGuest: false,
+          };
+          return toAlbum(row, { role, caller, facts: albumFacts(row) }, origin);
+        }),
+      };
+    },
+
+    async get(viewer: Viewer, idParam: string, origin: string): Promise<Album> {
+      return albumAnswer(await readAlbum(viewer, idParam), origin);
+    },
+
+    /** core.md §3 Job info, for any job the caller may read (an album, or their own timeline). */
+    async info(viewer: Viewer, idParam: string): Promise<JobInfo> {
+      const job = await findAlbumJob(viewer, idParam);
+      const base = {
+        id: job.id,
+        ctime: seconds(job.created_at),
+        mtime: seconds(job.updated_at),
+        owner: job.owner_id,
+        name: job.name,
+        title: job.name,
+        viewMode: DEFAULT_VIEW_MODE,
+      };
+      if (job.type !== 'story') {
+        if (viewer.userId === null || job.owner_id !== viewer.userId) throw notFound();
+        return {
+          ...base,
+          type: job.type,
+          isShared: false,
+          coverPhoto: null,
+          sort_order: DEFAULT_ALBUM_FILE_SORT,
+        };
+      }
+      const { album } = await jobs.readAlbum(viewer, job);
+      const details = await albums.findDetails(album.id);
+      return {
+        ...base,
+        type: 'story',
+        isShared: album.privacy === 'shared',
+        coverPhoto: details?.cover_id ?? null,
+        sort_order: album.sort_order,
+      };
+    },
+
+    /** The owner, the users who joined, and named guests; pictures only when asked for. */
+    async users(
+      viewer: Viewer,
+      idParam: string,
+      includeProfileUrl: boolean,
+      origin: string,
+    ): Promise<AlbumUsers> {
+      const { album } = await readAlbum(viewer, idParam);
+      const [members, guests] = await Promise.all([albums.members(album.id), albums.guests(album.id)]);
+      const picture = (userId: string, key: string | null) =>
+        includeProfileUrl ? { profile_picture_url: profilePictureUrl(userId, key, origin) } : {};
+      return {
+        users: [
+          {
+            uuid: album.owner_id,
+            name: album.owner_name,
+            role: 'owner',
+            ...picture(album.owner_id, album.owner_picture_key),
+          },
+          ...members.map((member) => ({
+            uuid: member.user_id,
+            name: member.name,
+            role: 'subscriber' as const,
+            ...picture(member.user_id, member.picture_key),
+          })),
+          ...guests.map((guest) => ({
+            uuid: guest.id,
+            name: guest.name,
+            role: 'guest' as const,
+            ...(includeProfileUrl ? { profile_picture_url: null } : {}),
+          })),
+        ],
+      };
+    },
+
+    async rename(session: Session, idParam: string, rawName: string, origin: string): Promise<Album> {
+      const access = await ownAlbum(session, idParam);
+      const name = albumTitle(rawName, 'body.name');
+      await changeSetting(access.album.id, 'name', (tx, at) => tx.albums.rename(access.album.id, name, at));
+      return albumAnswer(access, origin);
+    },
+
+    async setCover(session: Session, idParam: string, fileId: string, origin: string): Promise<Album> {
+      const access = await ownAlbum(session, idParam);
+      if (!currentUserCan(access.role, access.facts, access.caller).setFileAsAlbumCoverPhoto) {
+        throw forbidden('read_only_user');
+      }
+      const liveIds = await albums.liveFileIds(access.album.id);
+      if (!liveIds.includes(fileId)) throw notFound();
+      await changeSetting(access.album.id, 'cover', (tx, at) =>
+        tx.albums.update(access.album.id, { cover_file_id: fileId }, at),
+      );
+      return albumAnswer(access, origin);
+    },
+
+    async setPrivacy(
+      session: Session,
+      idParam: string,
+      mode: PrivacyModeChange,
+      origin: string,
+    ): Promise<Album> {
+      const access = await ownAlbum(session, idParam);
+      await changeSetting(access.album.id, 'privacy_mode', (tx, at) =>
+        tx.albums.update(access.album.id, { privacy: mode === 'shared' ? 'shared' : 'private' }, at),
+      );
+      return albumAnswer(access, origin);
+    },
+
+    async setPermissions(
+      session: Session,
+      idParam: string,
+      request: AlbumPermissionsRequest,
+      origin: string,
+    ): Promise<Album> {
+      if (request.allow_comments === undefined && request.allow_uploads === undefined) {
+        throw badRequest('body must have allow_uploads or allow_comments');
+      }
+      const access = await ownAlbum(session, idParam);
+      const current = access.facts.permissions;
+      const permissions = albumPermissions({
+        comments: flagValue(request.allow_comments, commentsAllowed(current)),
+        uploads: flagValue(request.allow_uploads, uploadsAllowed(current)),
+      });
+      await changeSetting(access.album.id, 'permissions', (tx, at) =>
+        tx.albums.update(access.album.id, { permissions }, at),
+      );
+      return albumAnswer(access, origin);
+    },
+
+    async setSortOrder(session: Session, idParam: string, value: AlbumFileSort): Promise<AlbumFileSort> {
+      const access = await ownAlbum(session, idParam);
+      await changeSetting(access.album.id, 'sort_order', (tx, at) =>
+        tx.albums.update(access.album.id, { sort_order: value }, at),
+      );
+      return value;
+    },
+
+    /** A signed-in reader joins a shared album (with its password where it has one). */
+    async subscribe(viewer: Viewer, idParam: string, origin: string): Promise<Album> {
+      if (viewer.userId === null) throw unauthenticated();
+      const access = await readAlbum(viewer, idParam);
+      if (access.role === 'owner') throw conflict('The owner cannot subscribe to their own album');
+      const { userId } = viewer;
+      if (access.role === 'visitor')
+        await repos.transaction((tx) => tx.albums.addMember(access.album.id, userId, clock()));
+      const joined: AlbumCaller = { ...access.caller, isMember: true };
+      return albumAnswer({ ...access, role: 'subscriber', caller: joined }, origin);
+    },
+
+    /** A participant leaves; leaving twice is not an error. */
+    async unsubscribe(session: Session, idParam: string): Promise<void> {
+      const job = await jobs.findJob(idParam);
+      if (job.type !== 'story' || job.deleted_at != null) throw notFound();
+      if (job.owner_id === session.userId) throw conflict('The owner cannot leave their own album');
+      if (await repos.transaction((tx) => tx.albums.removeMember(job.id, session.userId))) return;
+      // Not a member: the same answers as any read, so ids cannot be probed this way.
+      await jobs.readAlbum(sessionViewer(session), job);
+    },
+
+    /** To the trash; the files the album holds are its own records, the owners' timelines keep theirs. */
+    async remove(session: Session, idParam: string): Promise<void> {
+      const job = await jobs.findJob(idParam);
+      if (job.type === 'story' && job.deleted_at != null && job.owner_id === session.userId) return;
+      const access = await ownAlbum(session, idParam);
+      await albums.markDeleted(access.album.id, clock());
+    },
+
+    /** Copies album files into the caller's timeline (same bytes; new contents count against quota). */
+    async keepFiles(
+      viewer: Viewer,
+      session: Session,
+      idParam: string,
+      ids: readonly string[] | 'all',
+    ): Promise<CopyFilesReply> {
+      const { album } = await readAlbum(viewer, idParam);
+      const wanted = ids === 'all' ? await albums.liveFileIds(album.id) : ids;
+      if (wanted.length === 0) return { copied: [], failed: [] };
+      return fileActions.copyToTimeline(
+        session,
+        wanted,
+        (file) => file.job_id === album.id && file.deleted_at == null,
+      );
+    },
+
+    /** A signed-out reader names themselves for this album's comments and loves. */
+    async addGuest(viewer: Viewer, idParam: string, rawName: string): Promise<GuestIdentity> {
+      if (viewer.userId !== null) throw conflict('Signed-in users comment under their own name');
+      const { album } = await readAlbum(viewer, idParam);
+      const name = rawName.trim();
+      if (name.length === 0) throw badRequest('body.name is required');
+      if (name.length > GUEST_NAME_MAX_LENGTH) {
+        throw badRequest(`body.name must be at most ${GUEST_NAME_MAX_LENGTH} characters`);
+      }
+      const token = generateToken();
+      const guest = {
+        id: randomUUID(),
+        job_id: album.id,
+        name,
+        token_hash: hashToken(token),
+        created_at: clock(),
+      };
+      await albums.insertGuest(guest);
+      return { guest_id: guest.id, name, token };
+    },
+  };
+}
+
+export type AlbumService = ReturnType<typeof createAlbumService>;

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { commentsAllowed } from '@nordlys/contract/album';
+import { type Comment, type FileComments, type FileLoves, REACTION_LOVE } from '@nordlys/contract/comment';
+import type { CommentChangeFields, ReactionChangeFields } from '@nordlys/contract/job-changes';
+import {
+  type CommentActor,
+  commentText,
+  mayAddComment,
+  mayDeleteComment,
+  mayEditComment,
+  mayLove,
+} from '../domain/comment-rules';
+import { badRequest, forbidden, notFound } from '../domain/errors';
+import type { Repositories } from '../store/repositories';
+import { ChangeType } from '../store/repositories/change.repository';
+import type { CommentRow } from '../store/repositories/comment.repository';
+import type { AlbumAccess, Viewer } from './album-access.service';
+import type { JobService } from './job.service';
+
+export interface CommentServiceDeps {
+  repos: Pick<Repositories, 'comments' | 'reactions' | 'files' | 'users' | 'transaction'>;
+  jobs: JobService;
+  clock: () => number;
+}
+
+interface Place {
+  access: AlbumAccess;
+  jobId: string;
+  fileId: string;
+  actor: CommentActor | null;
+  commentsOn: boolean;
+}
+
+/**
+ * Comments and loves on an album's files (core.md §4, §5, §6). Every write bumps the album's
+ * serial with its change in the same transaction, so the change feed and long polls see it.
+ */
+export function createCommentService({ repos, jobs, clock }: CommentServiceDeps) {
+  /** The caller's access to a live file of a live album; the read refusals come first. */
+  async function place(viewer: Viewer, jobIdParam: string, fileId: string): Promise<Place> {
+    const access = await jobs.readAlbum(viewer, await jobs.findJob(jobIdParam));
+    const file = await repos.files.findById(fileId);
+    if (!file || file.job_id !== access.album.id || file.deleted_at != null) throw notFound();
+    let actor: CommentActor | null = null;
+    if (viewer.userId !== null) {
+      const user = await repos.users.findById(viewer.userId);
+      actor = { id: viewer.userId, name: user?.name ?? '', isGuest: false };
+    } else if (access.guest) {
+      actor = { id: access.guest.id, name: access.guest.name, isGuest: true };
+    }
+    return {
+      access,
+      jobId: access.album.id,
+      fileId,
+      actor,
+      commentsOn: commentsAllowed(access.facts.permissions),
+    };
+  }
+
+  function toComment(row: CommentRow, at: Place): Comment {
+    return {
+      commentUUID: row.id,
+      fileID: row.file_id,
+      comment: row.body,
+      author: { uuid: row.author_id, name: row.author_name, guest: row.author_is_guest === 1 },
+      timestamp: Number(row.created_at),
+      lastEditTimestamp: row.edited_at == null ? null : Number(row.edited_at),
+      edited: row.edited_at != null,
+      canEdit: mayEditComment(at.actor, row.author_id, at.access.role, at.commentsOn) === null,
+      canDelete: mayDeleteComment(at.actor, row.author_id, at.access.role),
+    };
+  }
+
+  const commentFields = (row: CommentRow): CommentChangeFields => ({
+    fileID: row.file_id,
+    comment: row.body,
+    author: { uuid: row.author_id, name: row.author_name, guest: row.author_is_guest === 1 },
+    timestamp: Number(row.created_at),
+    lastEditTimestamp: row.edited_at == null ? null : Number(row.edited_at),
+  });
+
+  function requireText(raw: string): string {
+    const checked = commentText(raw);
+    if ('error' in checked) throw badRequest(checked.error);
+    return checked.text;
+  }
+
+  async function findComment(at: Place, commentId: string): Promise<CommentRow> {
+    const row = await repos.comments.findById(at.jobId, at.fileId, commentId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function loves(at: Place): Promise<FileLoves> {
+    const { count, mine } = await repos.reactions.loves(at.jobId, at.fileId, at.actor?.id ?? null);
+    return { fileID: at.fileId, count, mine };
+  }
+
+  /** Adds or removes the caller's love; a repeat changes nothing and records no change. */
+  async function setLove(viewer: Viewer, jobIdParam: string, fileId: string, love: boolean) {
+    const at = await place(viewer, jobIdParam, fileId);
+    const denial = mayLove(at.actor);
+    if (denial || !at.actor) throw forbidden(denial ?? undefined);
+    const actorId = at.actor.id;
+    const now = clock();
+    await repos.transaction(async (tx) => {
+      const changed = love
+        ? await tx.reactions.add({
+            job_id: at.jobId,
+            file_id: fileId,
+            actor_id: actorId,
+            kind: REACTION_LOVE,
+            created_at: now,
+          })
+        : await tx.reactions.remove(at.jobId, fileId, actorId);
+      if (!changed) return;
+      const { count } = await tx.reactions.loves(at.jobId, fileId, null);
+      const fields: ReactionChangeFields = {
+        fileID: fileId,
+        user: actorId,
+        reaction: love ? REACTION_LOVE : '',
+        count,
+      };
+      await tx.changes.append(at.jobId, {
+        type: ChangeType.reaction,
+        entityId: fileId,
+        fields: { ...fields },
+        at: now,
+      });
+    });
+    return loves(at);
+  }
+
+  return {
+    async list(viewer: Viewer, jobIdParam: string, fileId: string): Promise<FileComments> {
+      const at = await place(viewer, jobIdParam, fileId);
+      const [rows, fileLoves] = await Promise.all([repos.comments.listForFile(at.jobId, fileId), loves(at)]);
+      return {
+        fileID: fileId,
+        comments: rows.map((row) => toComment(row, at)),
+        loves: fileLoves,
+        serial: Number(at.access.album.serial),
+      };
+    },
+
+    async add(viewer: Viewer, jobIdParam: string, fileId: string, raw: string): Promise<Comment> {
+      const at = await place(viewer, jobIdParam, fileId);
+      const denial = mayAddComment(at.actor, at.access.role, at.commentsOn);
+      if (denial || !at.actor) throw forbidden(denial ?? undefined);
+      const body = requireText(raw);
+      const now = clock();
+      const row: CommentRow = {
+        id: randomUUID(),
+        job_id: at.jobId,
+        file_id: fileId,
+        author_id: at.actor.id,
+        author_name: at.actor.name,
+        author_is_guest: at.actor.isGuest ? 1 : 0,
+        body,
+        created_at: now,
+        edited_at: null,
+      };
+      await repos.transaction(async (tx) => {
+        await tx.comments.insert(row);
+        await tx.changes.append(at.jobId, {
+          type: ChangeType.comment,
+          entityId: row.id,
+          fields: { ...commentFields(row) },
+          at: now,
+        });
+      });
+      return toComment(row, at);
+    },
+
+    async edit(
+      viewer: Viewer,
+      jobIdParam: string,
+      fileId: string,
+      commentId: string,
+      raw: string,
+    ): Promise<Comment> {
+      const at = await place(viewer, jobIdParam, fileId);
+      const row = await findComment(at, commentId);
+      const denial = mayEditComment(at.actor, row.author_id, at.access.role, at.commentsOn);
+      if (denial) throw forbidden(denial);
+      const body = requireText(raw);
+      const now = clock();
+      const edited: CommentRow = { ...row, body, edited_at: now };
+      await repos.transaction(async (tx) => {
+        await tx.comments.edit(commentId, body, now);
+        await tx.changes.append(at.jobId, {
+          type: ChangeType.comment,
+          entityId: commentId,
+          fields: { ...commentFields(edited) },
+          at: now,
+        });
+      });
+      return toComment(edited, at);
+    },
+
+    async remove(viewer: Viewer, jobIdParam: string, fileId: string, commentId: string): Promise<void> {
+      const at = await place(viewer, jobIdParam, fileId);
+      const row = await findComment(at, commentId);
+      if (!mayDeleteComment(at.actor, row.author_id, at.access.role)) throw forbidden();
+      const now = clock();
+      await repos.transaction(async (tx) => {
+        // Two deletes at once: only the one that removed the row records the change.
+        if (!(await tx.comments.remove(commentId))) return;
+        const fields: CommentChangeFields = { fileID: fileId, comment: '' };
+        await tx.changes.append(at.jobId, {
+          type: ChangeType.comment,
+          entityId: commentId,
+          fields: { ...fields },
+          at: now,
+        });
+      });
+    },
+
+    love: (viewer: Viewer, jobIdParam: string, fileId: string) => setLove(viewer, jobIdParam, fileId, true),
+    unlove: (viewer: Viewer, jobIdParam: string, fileId: string) =>
+      setLove(viewer, jobIdParam, fileId, false),
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

@@ -1,0 +1,93 @@
+import type { Album } from '@nordlys/contract/album';
+import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER } from '@nordlys/contract/album';
+import { transformAlbumPassword } from '@nordlys/contract/album-password';
+import type { FileRecord } from '@nordlys/contract/file';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+import { type Auth, uploadAt } from './timeline-test-helpers';
+
+/** Who calls: a signed-in user, or nobody; with an album password (typed, transformed here) or a guest token. */
+export interface Caller {
+  who: Auth | null;
+  password?: string;
+  guestToken?: string;
+  /** The client address password guesses count against. */
+  ip?: string;
+}
+
+export async function headersOf(caller: Caller): Promise<Record<string, string>> {
+  return {
+    ...(caller.who ? { authorization: caller.who.auth } : {}),
+    ...(caller.password !== undefined
+      ? { [ALBUM_PASSWORD_HEADER.toLowerCase()]: await transformAlbumPassword(caller.password) }
+      : {}),
+    ...(caller.guestToken ? { [GUEST_TOKEN_HEADER.toLowerCase()]: caller.guestToken } : {}),
+  };
+}
+
+export function albumApi(t: TestApp) {
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    caller: Caller,
+    payload?: unknown,
+    text?: string,
+  ) {
+    const headers = await headersOf(caller);
+    return t.app.inject({
+      method,
+      url,
+      remoteAddress: caller.ip ?? '127.0.0.1',
+      headers: text !== undefined ? { ...headers, 'content-type': 'text/plain' } : headers,
+      ...(text !== undefined
+        ? { payload: text }
+        : payload !== undefined
+          ? { payload: payload as object }
+          : {}),
+    });
+  }
+
+  return {
+    call,
+    async create(who: Auth, body: Record<string, unknown> = {}): Promise<Album> {
+      const password =
+        typeof body.password === 'string' && body.password
+          ? await transformAlbumPassword(body.password)
+          : undefined;
+      const res = await call(
+        'POST',
+        '/st/4/jobs',
+        { who },
+        { type: 'story', ...body, ...(password ? { password } : {}) },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Album;
+    },
+    /** A timeline upload, then linked into the album by checksum (no bytes sent again). */
+    async addFile(
+      who: Auth,
+      albumId: string,
+      name = 'photo.jpg',
+    ): Promise<{ timeline: FileRecord; album: FileRecord }> {
+      const timeline = await uploadAt(t, who, name, 1_700_000_000);
+      const res = await call(
+        'POST',
+        `/st/4/jobs/${albumId}/files_dedup`,
+        { who },
+        {
+          path: name,
+          checksum: timeline.checksum,
+          mtime: timeline.mtime,
+          policy: 'no_duplicates',
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { status: string; file: FileRecord };
+      expect(body.status).toBe('linked');
+      return { timeline, album: body.file };
+    },
+    async readOnly(who: Auth): Promise<void> {
+      await t.store.db.updateTable('users').set({ is_read_only: 1 }).where('id', '=', who.userId).execute();
+    },
+  };
+}

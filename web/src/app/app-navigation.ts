@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { type NavigateFunction, useNavigate } from 'react-router';
+
+/**
+ * The router's navigate for code outside components (toast links, actions run after sign-in),
+ * bound by the layout once the router exists.
+ */
+let navigateFn: NavigateFunction | null = null;
+
+export function navigateTo(path: string): void {
+  if (navigateFn) void navigateFn(path);
+  else window.location.assign(path);
+}
+
+export function useBindNavigation(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateFn = navigate;
+    return () => {
+      if (navigateFn === navigate) navigateFn = null;
+    };
+  }, [navigate]);
+}

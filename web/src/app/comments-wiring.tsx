@@ -1,0 +1,53 @@
+import { Suspense, useCallback } from 'react';
+import { useFileActionAccount } from '../features/account/use-file-action-account';
+import { rememberedAlbumPassword } from '../features/albums/album-password.storage';
+import { useStartLogin } from '../features/auth/use-start-login';
+import type { CommentsScreenSlots } from '../features/comments/comments.screens';
+import { useJobSync } from '../features/job-sync/use-job-sync';
+import { lazyPart } from '../routing/lazy-part';
+
+const CommentsPanel = lazyPart(() =>
+  import('../features/comments/comments-panel.component').then((module) => module.CommentsPanel),
+);
+
+function useCommentsSignIn(): (create: boolean) => void {
+  const { start } = useStartLogin();
+  return useCallback((create: boolean) => void start(create ? { create: true } : {}), [start]);
+}
+
+/** The comments get the account, sign-in, the album password and the change feed from their features. */
+export const commentsSlots: CommentsScreenSlots = {
+  useAccount: useFileActionAccount,
+  useSignIn: useCommentsSignIn,
+  passwordOf: rememberedAlbumPassword,
+  useChangeFeed: useJobSync,
+};
+
+/** The comments side panel in an album's viewer. */
+export function AlbumCommentsPanel({
+  albumId,
+  fileId,
+  onClose,
+}: {
+  albumId: string;
+  fileId: string;
+  onClose(): void;
+}) {
+  const account = useFileActionAccount();
+  const signIn = useCommentsSignIn();
+  return (
+    <Suspense fallback={null}>
+      <CommentsPanel
+        key={`${fileId}/${account?.userId ?? ''}`}
+        variant="panel"
+        albumId={albumId}
+        fileId={fileId}
+        userId={account?.userId ?? null}
+        password={rememberedAlbumPassword(albumId)}
+        onClose={onClose}
+        signIn={signIn}
+        useChangeFeed={useJobSync}
+      />
+    </Suspense>
+  );
+}

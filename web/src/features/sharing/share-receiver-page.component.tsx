@@ -1,0 +1,317 @@
+import type { Share, ShareFile } from '@nordlys/contract/share';
+import { Download, FileText, ImagePlus, Link2Off } from 'lucide-react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { deleteShare, fetchShare } from '../../api/shares.api';
+import type { FileActionAccount } from '../../file-actions/file-action.types';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { FormField } from '../../ui/form-field';
+import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+import { TextInput } from '../../ui/text-input';
+import {
+  copyShareOrHold,
+  dispatchShareCopyHold,
+  heldShareCopy,
+  onShareCopyHoldChange,
+} from './share-copy-hold.store';
+import {
+  gridIsCentred,
+  headerKey,
+  type ShareFetchStatus,
+  shareStatusForFailure,
+  showAddToTimeline,
+  thumbFor,
+} from './share-receiver.rules';
+import './share-receiver.css';
+
+export type ShareToast = 'shareCopiedToTimeline' | 'shareCopiedToTimelineFailed' | 'shareDeletionFailed';
+
+export interface ShareReceiverProps {
+  shareId: string;
+  account: FileActionAccount | null;
+  notify(type: ShareToast): void;
+  /** Storage a new account gets, in GiB, from the server's configuration. */
+  storageGib: number;
+}
+
+type StopShare = 'closed' | 'confirming' | 'deleted';
+
+const fileName = (file: ShareFile) => file.path.split('/').pop() ?? file.path;
+
+/**
+ * The width of the grid's cells, once laid out (null before): the thumbnails wait for it so a
+ * narrow cell never fetches the large one first.
+ */
+function useCellWidth(): [number | null, (grid: HTMLUListElement | null) => void] {
+  const [width, setWidth] = useState<number | null>(null);
+  const observe = useCallback((grid: HTMLUListElement | null) => {
+    if (!grid) return;
+    const measure = () => {
+      const cell = grid.firstElementChild;
+      if (cell) setWidth(cell.getBoundingClientRect().width);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, []);
+  return [width, observe];
+}
+
+/** core.md §2 share receiver: the files someone shared, by link. */
+export function ShareReceiverPage({ shareId, account, notify, storageGib }: ShareReceiverProps) {
+  const { t } = useTranslation('sharing');
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<ShareFetchStatus>('NOT_STARTED');
+  const [share, setShare] = useState<Share | null>(null);
+  const [password, setPassword] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [rejected, setRejected] = useState(false);
+  const [stop, setStop] = useState<StopShare>('closed');
+  const [copying, setCopying] = useState(false);
+  const signedIn = account !== null;
+  const [cellWidth, gridRef] = useCellWidth();
+  const held = useSyncExternalStore(onShareCopyHoldChange, heldShareCopy);
+
+  const load = useCallback(
+    (withPassword: string | null, signal?: AbortSignal) => {
+      setStatus('PENDING');
+      fetchShare(shareId, withPassword, signal).then(
+        (answer) => {
+          setShare(answer);
+          setPassword(withPassword);
+          setStatus('FETCHED');
+        },
+        (error: unknown) => {
+          if (signal?.aborted) return;
+          const failure =
+            error instanceof ApiError ? { status: error.status, reason: error.reason } : { status: null };
+          const next = shareStatusForFailure(failure, signedIn);
+          setRejected(next === 'PASSWORD_REQUIRED' && withPassword !== null);
+          setStatus(next);
+        },
+      );
+    },
+    [shareId, signedIn],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(null, controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  if (status === 'NOT_STARTED' || status === 'PENDING' || (status === 'FETCHED' && !share)) {
+    return (
+      <main className="share-receiver share-receiver--centred">
+        <Spinner size="lg" />
+      </main>
+    );
+  }
+  if (status === 'PASSWORD_REQUIRED') {
+    return (
+      <main className="share-receiver share-receiver--centred">
+        <form
+          className="share-receiver__password"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed) load(typed);
+          }}
+        >
+          <h1>{t('receiver.passwordTitle')}</h1>
+          <FormField
+            label={t('receiver.password')}
+            error={rejected ? { message: t('receiver.incorrectPassword') } : null}
+          >
+            <TextInput
+              type="password"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              autoFocus
+            />
+          </FormField>
+          <Button type="submit" variant="primary" disabled={!typed}>
+            {t('receiver.open')}
+          </Button>
+        </form>
+      </main>
+    );
+  }
+  if (status === 'LOGIN_REQUIRED') {
+    return (
+      <main className="share-receiver share-receiver--centred">
+        <EmptyState
+          icon={<Link2Off />}
+          message={t('receiver.loginRequired')}
+          action={{ label: t('receiver.signIn'), onClick: () => navigate(`/share/${shareId}/copyShare`) }}
+        />
+      </main>
+    );
+  }
+  if (status !== 'FETCHED' || !share) {
+    return (
+      <main className="share-receiver share-receiver--centred">
+        <EmptyState
+          icon={<Link2Off />}
+          message={t(status === 'FETCH_FAILED' ? 'receiver.failed' : 'receiver.notFound')}
+          action={
+            status === 'FETCH_FAILED'
+              ? { label: t('receiver.retry'), onClick: () => load(password) }
+              : undefined
+          }
+        />
+      </main>
+    );
+  }
+
+  const count = share.thumbFiles.length + share.docFiles.length;
+  const isOwner = account?.userId === share.owner.userID;
+  const owner = share.owner.name || share.owner.email;
+  const all = [...share.thumbFiles, ...share.docFiles];
+
+  const addToTimeline = async () => {
+    if (!signedIn) {
+      navigate(`/share/${encodeURIComponent(shareId)}/copyShare`);
+      return;
+    }
+    setCopying(true);
+    const outcome = await copyShareOrHold(shareId, password);
+    setCopying(false);
+    if (outcome === 'copied') {
+      notify('shareCopiedToTimeline');
+      navigate('/photos');
+    }
+    if (outcome === 'failed') notify('shareCopiedToTimelineFailed');
+  };
+  const download = (file: ShareFile) => {
+    const link = document.createElement('a');
+    link.href = file.downloadURL;
+    link.download = fileName(file);
+    link.click();
+  };
+  const confirmStop = async () => {
+    try {
+      await deleteShare(shareId);
+      setStop('deleted');
+    } catch {
+      setStop('closed');
+      notify('shareDeletionFailed');
+    }
+  };
+
+  return (
+    <main className="share-receiver">
+      <header className="share-receiver__header">
+        <div>
+          <h1>{t(headerKey(count, isOwner), { count, owner })}</h1>
+          <p className="share-receiver__sub">{t('receiver.validUntil', { date: new Date(share.expires) })}</p>
+        </div>
+        <div className="share-receiver__actions">
+          <Button icon={<Download />} onClick={() => all.forEach(download)}>
+            {count === 1 ? t('receiver.downloadFile') : t('receiver.downloadAll')}
+          </Button>
+          {showAddToTimeline(account) && (
+            <Button
+              variant="primary"
+              icon={<ImagePlus />}
+              disabled={copying}
+              onClick={() => void addToTimeline()}
+            >
+              {t('receiver.addToTimeline')}
+            </Button>
+          )}
+          {isOwner && (
+            <Button variant="danger" icon={<Link2Off />} onClick={() => setStop('confirming')}>
+              {t('receiver.stopSharing')}
+            </Button>
+          )}
+        </div>
+      </header>
+      {share.thumbFiles.length > 0 && (
+        <ul
+          ref={gridRef}
+          className={`share-receiver__grid${gridIsCentred(share.thumbFiles.length) ? ' share-receiver__grid--centred' : ''}`}
+        >
+          {share.thumbFiles.map((file) => (
+            <li key={file.fileID} className="share-receiver__cell">
+              <img
+                src={cellWidth === null ? undefined : (thumbFor(file, cellWidth) ?? undefined)}
+                alt={fileName(file)}
+                loading="lazy"
+                className="share-receiver__thumb"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {share.docFiles.length > 0 && (
+        <ul className="share-receiver__docs" aria-label={t('receiver.documents')}>
+          {share.docFiles.map((file) => (
+            <li key={file.fileID}>
+              <Button icon={<FileText />} onClick={() => download(file)}>
+                {fileName(file)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!signedIn && (
+        <aside className="share-receiver__invite">
+          <p>{t('receiver.invite', { size: storageGib })}</p>
+          <Button onClick={() => navigate(`/share/${encodeURIComponent(shareId)}/copyShare`)}>
+            {t('receiver.signIn')}
+          </Button>
+        </aside>
+      )}
+      <Modal
+        open={held?.shareId === shareId}
+        onOpenChange={(open) => {
+          if (!open) dispatchShareCopyHold({ type: 'cancelled' });
+        }}
+        title={t('receiver.holdTitle')}
+        description={t(held?.reason === 'read_only' ? 'receiver.holdReadOnly' : 'receiver.holdOutOfStorage')}
+        footer={
+          <Button variant="ghost" onClick={() => dispatchShareCopyHold({ type: 'cancelled' })}>
+            {t('receiver.holdCancel')}
+          </Button>
+        }
+      >
+        {null}
+      </Modal>
+      <Modal
+        open={stop !== 'closed'}
+        onOpenChange={(open) => {
+          if (!open) {
+            if (stop === 'deleted') navigate('/photos');
+            else setStop('closed');
+          }
+        }}
+        title={stop === 'deleted' ? t('receiver.deletedTitle') : t('receiver.stopTitle')}
+        description={stop === 'deleted' ? t('receiver.deletedText') : t('receiver.stopText')}
+        footer={
+          stop === 'deleted' ? (
+            <Button variant="primary" onClick={() => navigate('/photos')}>
+              {t('receiver.toTimeline')}
+            </Button>
+          ) : (
+            <>
+              <Button variant="ghost" onClick={() => setStop('closed')}>
+                {t('receiver.cancel')}
+              </Button>
+              <Button variant="danger" onClick={() => void confirmStop()}>
+                {t('receiver.stopSharing')}
+              </Button>
+            </>
+          )
+        }
+      >
+        {null}
+      </Modal>
+    </main>
+  );
+}
