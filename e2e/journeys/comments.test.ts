@@ -189,6 +189,28 @@ describe('comments, loves and the live change feed', () => {
     await participantSession.screenshot('album-live-add-mobile');
   });
 
+  it('with the comments panel open, a file removed in another context leaves the viewer', async () => {
+    const session = await open(owner.browser());
+    const { page } = session;
+    await page.goto(`${baseUrl}/carousel/${album.idB64}/${photo.fileID}`);
+    // The album holds the lake and the fjord: the viewer offers the other one.
+    const neighbour = page.getByRole('button', { name: /^(Next|Previous) file$/ });
+    await neighbour.waitFor();
+    await page.getByRole('button', { name: 'Comments' }).click();
+    const panel = page.getByRole('region', { name: 'Comments' });
+    await panel.getByText('The light over the lake that evening!').waitFor();
+    // Let the panel's syncer hold its poll.
+    await new Promise((r) => setTimeout(r, 500));
+    const { files } = await api<{ files: FileRecord[] }>(owner, 'GET', `/jobs/${album.id}/files`);
+    const fjord = files.find((file) => file.fileName === 'fjord.jpg');
+    expect(fjord).toBeDefined();
+    await api(owner, 'DELETE', `/jobs/${album.id}/files_by_id/${fjord?.fileID}`);
+    await neighbour.waitFor({ state: 'detached', timeout: 3000 });
+    // The panel stays with the file shown.
+    expect(await panel.isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/carousel/${album.idB64}/${photo.fileID}`);
+  });
+
   it('a guest loves the photo after giving a name', async () => {
     const session = await open(openBrowser(PHONE));
     await session.page.goto(commentsUrl());

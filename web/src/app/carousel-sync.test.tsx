@@ -1,12 +1,14 @@
 import { CHANGE_COMMENT, CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
 import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileRecord } from '../api/files.api';
 import { albumViewerSource } from '../features/albums/album-viewer.source';
 import { CarouselPage } from '../features/carousel/carousel-page.component';
+import { CommentsPanel } from '../features/comments/comments-panel.component';
 import { useJobSync } from '../features/job-sync/use-job-sync';
 import { fileRecord } from '../file-actions/file-record.test-data';
 import { rootReducer } from '../state/store';
@@ -21,6 +23,18 @@ function fakeServer(files: FileRecord[]) {
     const url = new URL(input, 'http://localhost');
     const answer = await feed.answer(url, init);
     if (answer) return answer;
+    const comments = url.pathname.match(/^\/st\/4\/jobs\/[^/]+\/files_by_id\/([^/]+)\/comments$/);
+    if (comments) {
+      return new Response(
+        JSON.stringify({
+          fileID: comments[1],
+          comments: [],
+          loves: { count: 0, mine: false },
+          serial: feed.serial(),
+        }),
+        { headers: { 'Content-Type': 'application/json' } },
+      );
+    }
     if (url.pathname === `/st/4/jobs/${ALBUM_ID}/files`) {
       return new Response(JSON.stringify({ files }), {
         headers: {
@@ -57,20 +71,37 @@ function Viewer() {
       source={source}
       basePath="/carousel/x"
       useChangeFeed={useJobSync}
+      renderComments={(file, onClose) => (
+        <CommentsPanel
+          variant="panel"
+          albumId={ALBUM_ID}
+          fileId={file.fileID}
+          userId="user-1"
+          password={null}
+          onClose={onClose}
+          signIn={() => undefined}
+          useChangeFeed={useJobSync}
+        />
+      )}
     />
   );
 }
 
+function renderViewer(at: string) {
+  const router = createMemoryRouter([{ path: '/carousel/x/:fileID', element: <Viewer /> }], {
+    initialEntries: [at],
+  });
+  const view = render(
+    <Provider store={configureStore({ reducer: rootReducer })}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { router, view };
+}
+
 describe('the viewer follows the change feed', () => {
   it('a file removed elsewhere gives way to the next, as it happens', async () => {
-    const router = createMemoryRouter([{ path: '/carousel/x/:fileID', element: <Viewer /> }], {
-      initialEntries: ['/carousel/x/b'],
-    });
-    const view = render(
-      <Provider store={configureStore({ reducer: rootReducer })}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    const { router, view } = renderViewer('/carousel/x/b');
     await screen.findByRole('img', { name: /b\.jpg/ });
     // A comment wakes a read that removes nothing.
     server.change(CHANGE_COMMENT, 'comment-1', { fileID: 'b', comment: 'hi' });
@@ -80,6 +111,23 @@ describe('the viewer follows the change feed', () => {
     server.change(CHANGE_FILE_REMOVED, 'b');
     await waitFor(() => expect(router.state.location.pathname).toBe('/carousel/x/c'));
     expect(server.since).toEqual([5, 6]);
+    view.unmount();
+  });
+
+  it('with the comments panel open, files removed elsewhere still leave the viewer', async () => {
+    const { router, view } = renderViewer('/carousel/x/b');
+    await screen.findByRole('img', { name: /b\.jpg/ });
+    expect(screen.queryByRole('button', { name: 'Next file' })).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    await screen.findByRole('heading', { name: 'Comments' });
+    // The panel now holds the syncer; another device removes the file after the one shown.
+    server.change(CHANGE_FILE_REMOVED, 'c');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Next file' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/carousel/x/b');
+    expect(screen.queryByRole('heading', { name: 'Comments' })).not.toBeNull();
+    // Then the file shown: the viewer moves on, and the panel (of that file) gives way.
+    server.change(CHANGE_FILE_REMOVED, 'b');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/carousel/x/a'));
     view.unmount();
   });
 });

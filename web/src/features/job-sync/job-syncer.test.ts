@@ -118,6 +118,44 @@ describe('the job syncer', () => {
     expect(timeline.polls).toHaveLength(3);
   });
 
+  it('a view beneath that shows the same job reads its changes at each wake of the focused one', async () => {
+    const host = fakeHost([{ result: 'ok', seq: 9 }]);
+    const viewer = vi.fn(async () => ({ applied: 1, serial: 9 }));
+    const timeline = vi.fn(async () => ({ applied: 0, serial: 2 }));
+    const panel = vi.fn(async () => ({ applied: 1, serial: 9 }));
+    const stopTimeline = focusJobSyncer({}, 'timeline', 2, { poll: fakeHost([]).poll, lookup: timeline });
+    const stopViewer = focusJobSyncer({}, 'album', 8, { poll: fakeHost([]).poll, lookup: viewer });
+    const stopPanel = focusJobSyncer({}, 'album', 8, { poll: host.poll, lookup: panel });
+    await flush();
+    await flush();
+    expect(panel).toHaveBeenCalledTimes(1);
+    expect(viewer).toHaveBeenCalledTimes(1);
+    // Another job's view beneath waits for its own turn.
+    expect(timeline).not.toHaveBeenCalled();
+    expect(host.polls.map((p) => p.seq)).toEqual([8, 9]);
+    stopPanel();
+    stopViewer();
+    stopTimeline();
+  });
+
+  it("a failing lookup beneath does not stop the focused view's loop", async () => {
+    const host = fakeHost([{ result: 'ok', seq: 4 }]);
+    const panel = vi.fn(async () => ({ applied: 1, serial: 4 }));
+    const stopViewer = focusJobSyncer({}, 'album', 3, {
+      poll: fakeHost([]).poll,
+      lookup: async () => {
+        throw new Error('offline');
+      },
+    });
+    const stopPanel = focusJobSyncer({}, 'album', 3, { poll: host.poll, lookup: panel });
+    await flush();
+    await flush();
+    expect(panel).toHaveBeenCalledTimes(1);
+    expect(host.polls.map((p) => p.seq)).toEqual([3, 4]);
+    stopPanel();
+    stopViewer();
+  });
+
   it('closing a view that is not focused leaves the focused syncer running', async () => {
     const below = fakeHost([]);
     const top = fakeHost([]);

@@ -61,6 +61,8 @@ export function startJobSyncer(jobId: string, seq: number, ports: SyncerPorts): 
  * One syncer runs at a time: the album or timeline that gains focus starts its own and the
  * previous one stops (core.md §4). The views stay stacked: when the focused one goes away, the
  * view beneath it (the timeline under an album) gets its syncer back, from the serial it reached.
+ * Views beneath that show the same job (the viewer under its comments panel) are not left behind:
+ * each wake of the focused syncer reads their changes too.
  */
 interface Focused {
   key: object;
@@ -72,7 +74,24 @@ interface Focused {
 const stack: Focused[] = [];
 
 function run(entry: Focused): void {
-  entry.stop = startJobSyncer(entry.jobId, entry.seq(), entry.ports);
+  entry.stop = startJobSyncer(entry.jobId, entry.seq(), {
+    poll: entry.ports.poll,
+    lookup: (signal) => lookupWithSameJob(entry, signal),
+  });
+}
+
+/**
+ * The focused view's lookup decides what the loop does next; the same job's views beneath apply
+ * the changes from their own serials, and one that fails catches up at the next wake.
+ */
+async function lookupWithSameJob(entry: Focused, signal: AbortSignal) {
+  const beneath = stack.filter((other) => other !== entry && other.jobId === entry.jobId);
+  const [own] = await Promise.allSettled([
+    entry.ports.lookup(signal),
+    ...beneath.map((other) => other.ports.lookup(signal)),
+  ]);
+  if (own.status === 'rejected') throw own.reason;
+  return own.value;
 }
 
 export function focusJobSyncer(
