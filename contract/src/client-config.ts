@@ -15,8 +15,19 @@ export interface ClientConfig {
   norwegianHosts: string[];
   /** Host names (or suffixes starting with a dot) counted as staging: the QA marker turns gold. */
   stagingHosts: string[];
-  /** Links shown in the footer. */
-  links: { terms: string; privacy: string; legal: string; support: string };
+  /** Links shown in the footer and on the help page (the free-version-ending page has a Swedish variant). */
+  links: {
+    terms: string;
+    privacy: string;
+    legal: string;
+    support: string;
+    appStore: string;
+    playStore: string;
+    freeVersionEnding: string;
+    freeVersionEndingSv: string;
+  };
+  /** Origin of the e-mail consent calls (`/user/email_consent`); null means the app's own. */
+  emailConsentUrl: string | null;
   /** Storage a new account gets, in GiB (the sign-up invitation on a share names it). */
   defaultStorageGib: number;
 }
@@ -26,7 +37,17 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   brandName: 'Nordlys',
   norwegianHosts: ['.no'],
   stagingHosts: ['staging.', '.staging.'],
-  links: { terms: '/help#terms', privacy: '/help#privacy', legal: '/help#legal', support: '/help' },
+  links: {
+    terms: '/help#terms',
+    privacy: '/help#privacy',
+    legal: '/help#legal',
+    support: '/help',
+    appStore: 'https://apps.apple.com/',
+    playStore: 'https://play.google.com/store/apps',
+    freeVersionEnding: '/help#free-version-ending',
+    freeVersionEndingSv: '/help#free-version-ending',
+  },
+  emailConsentUrl: null,
   defaultStorageGib: FREE_STORAGE_GIB,
 };
 

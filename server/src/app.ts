@@ -12,6 +12,7 @@ import { authPlugin } from './http/auth.plugin';
 import { commentsRoutes } from './http/comments.routes';
 import { compressionPlugin } from './http/compression.plugin';
 import { devicesRoutes } from './http/devices.routes';
+import { emailConsentRoutes } from './http/email-consent.routes';
 import { errorHandlerPlugin } from './http/error-handler.plugin';
 import { filesRoutes } from './http/files.routes';
 import { forwardedWarningPlugin } from './http/forwarded-warning.plugin';
@@ -24,6 +25,7 @@ import { loginRoutes } from './http/login.routes';
 import { openApiPlugin } from './http/openapi.plugin';
 import { optionsRoutes } from './http/options.routes';
 import { previewRoutes } from './http/preview.routes';
+import { privacyRoutes } from './http/privacy.routes';
 import { profilePictureRoutes } from './http/profile-picture.routes';
 import { appPolicyWithStyleNonce, securityHeadersPlugin } from './http/security-headers.plugin';
 import { serviceHostsRoutes } from './http/service-hosts.routes';
@@ -57,7 +59,8 @@ export function clientConfigFrom(config: Config): ClientConfig {
     brandNameNorway: config.brand.nameNorway,
     norwegianHosts: config.brand.norwegianHosts,
     stagingHosts: config.brand.stagingHosts,
-    links: { terms: '/help#terms', privacy: '/help#privacy', legal: '/help#legal', support: '/help' },
+    links: config.links,
+    emailConsentUrl: config.privacy.emailConsentUrl,
     defaultStorageGib: config.defaultStorageGib,
   };
 }
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media: deps.media,
   });
   app.decorate('mediaProcessing', services.mediaProcessing);
+  app.decorate('privacyHousekeeping', services.privacyHousekeeping);
   app.addHook('onClose', close);
 
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
@@ -112,6 +116,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountAttributeRoutes, { attributes: services.attributes });
   await app.register(optionsRoutes, { options: services.options });
   await app.register(statisticsRoutes, { statistics: services.statistics });
+  await app.register(privacyRoutes, {
+    config,
+    privacy: services.privacy,
+    dataCopies: services.dataCopies,
+    deletion: services.accountDeletion,
+  });
+  await app.register(emailConsentRoutes, {
+    emailConsents: services.emailConsents,
+    clientErrors: services.clientErrors,
+    testEndpoints: config.privacy.testEndpoints,
+  });
 
   await app.register(jobsRoutes, {
     jobs: services.jobs,

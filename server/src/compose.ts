@@ -15,13 +15,17 @@ import { runPeriodically } from './queue/periodic';
 import { scheduleUploadSweeps } from './queue/upload-sweep.schedule';
 import { createAccountService } from './services/account.service';
 import { createAccountAttributeService } from './services/account-attribute.service';
+import { createAccountDeletionService } from './services/account-deletion.service';
 import { createAlbumService } from './services/album.service';
 import { createAlbumAccessService } from './services/album-access.service';
 import { createArchiveService } from './services/archive.service';
 import { createAuthService } from './services/auth.service';
+import { createClientErrorService } from './services/client-error.service';
 import { createCommentService } from './services/comment.service';
+import { createDataCopyService } from './services/data-copy.service';
 import { createDedupService } from './services/dedup.service';
 import { createDeviceService } from './services/device.service';
+import { createEmailConsentService } from './services/email-consent.service';
 import { createFileService } from './services/file.service';
 import { createFileActionsService } from './services/file-actions.service';
 import { createJobService } from './services/job.service';
@@ -29,6 +33,8 @@ import { createJobFeedService } from './services/job-feed.service';
 import { createLoginService } from './services/login.service';
 import { createMediaDeliveryService } from './services/media-delivery.service';
 import { createOptionService } from './services/option.service';
+import { createPrivacyService } from './services/privacy.service';
+import { createPrivacyHousekeeping } from './services/privacy-housekeeping';
 import { createProfileService } from './services/profile.service';
 import { createResumableUploadService } from './services/resumable-upload.service';
 import { createSha256Thread } from './services/sha256-thread';
@@ -44,6 +50,9 @@ import { createRepositories } from './store/repositories';
 /** The trash is purged of what is 90 days old a while after start, then hourly. */
 const TRASH_PURGE_FIRST_MS = 5 * 60 * 1000;
 const TRASH_PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Copies of data left pending are built, and due account deletions done, a while after start, then hourly. */
+const PRIVACY_FIRST_MS = 2 * 60 * 1000;
+const PRIVACY_EVERY_MS = 60 * 60 * 1000;
 
 export interface CompositionDeps {
   config: Config;
@@ -76,7 +85,8 @@ export async function composeServices(deps: CompositionDeps) {
 
   const accounts = createAccountService({ repos, clock, defaultStorageGib: config.defaultStorageGib });
   const auth = createAuthService({ repos, clock });
-  const profiles = createProfileService({ repos, accounts, blobs });
+  const privacy = createPrivacyService({ repos, clock, termsVersion: config.privacy.termsVersion });
+  const profiles = createProfileService({ repos, accounts, blobs, notices: privacy.notices });
   const devices = createDeviceService({ repos, accounts });
   const relyingParty = createOidcRelyingParty(deps.oidcTransport, clock);
   const throttle = createLoginThrottle(repos.loginThrottle, clock);
@@ -172,11 +182,48 @@ export async function composeServices(deps: CompositionDeps) {
     onTileError: (sha256, err) => log.warn({ err, sha256 }, 'tile not made from the large thumbnail'),
   });
   const timeline = createTimelineService({ repos, jobs, clock, signer: mediaUrls });
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    from: config.mail.from,
-    log,
+  const emailConsents = createEmailConsentService({
+    repos,
+    clock,
+    fallbackOrigin: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
+  // Every mail goes through e-mail consent: each reader gets their settings link, and addresses
+  // that unsubscribed get only mail about their own account.
+  const mailer = emailConsents.withConsent(
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mail.from,
+      log,
+    }),
+  );
+  const dataCopies = createDataCopyService({
+    repos,
+    privacy,
+    blobs,
+    clock,
+    onFailure: (id, err) => log.error({ err, id }, 'copy of data failed'),
+  });
+  const accountDeletion = createAccountDeletionService({
+    repos,
+    fileActions,
+    blobs,
+    mailer,
+    brand: config.brand.name,
+    clock,
+    onOrphanBlob,
+  });
+  const privacyHousekeeping = createPrivacyHousekeeping({ dataCopies, deletion: accountDeletion });
+  const privacyRuns = runPeriodically({
+    firstAfterMs: PRIVACY_FIRST_MS,
+    everyMs: PRIVACY_EVERY_MS,
+    task: () =>
+      privacyHousekeeping
+        .runOnce()
+        .then((outcome) => {
+          if (outcome.copies > 0 || outcome.erased > 0) log.info(outcome, 'privacy housekeeping done');
+        })
+        .catch((err: unknown) => log.error({ err }, 'privacy housekeeping failed')),
   });
   const services = {
     databasePing: () => pingDatabase(store.db),
@@ -212,6 +259,12 @@ export async function composeServices(deps: CompositionDeps) {
       clock,
     }),
     mediaDelivery,
+    privacy,
+    emailConsents,
+    dataCopies,
+    accountDeletion,
+    privacyHousekeeping,
+    clientErrors: createClientErrorService({ repos, clock, log }),
     archives: createArchiveService({ repos, jobs, blobs, media: mediaDelivery, signer: mediaUrls, clock }),
   };
 
@@ -221,6 +274,8 @@ export async function composeServices(deps: CompositionDeps) {
     async close() {
       await uploadSweeps.stop();
       await trashPurges.stop();
+      await privacyRuns.stop();
+      await dataCopies.settle();
       await checksums.close();
       if (!deps.media) await mediaProcessing.close();
       await events.close();

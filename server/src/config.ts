@@ -30,6 +30,25 @@ export interface Config {
   oidc: OidcConfig | null;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files in DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string };
+  /**
+   * Terms of service and e-mail consent: the current terms version (TERMS_VERSION; null: none to
+   * approve), the origin the e-mail consent calls go to (EMAIL_CONSENT_URL; null: the app's own),
+   * and whether test endpoints such as `/test/email_consent_id` exist (TEST_ENDPOINTS=1).
+   */
+  privacy: { termsVersion: string | null; emailConsentUrl: string | null; testEndpoints: boolean };
+  /** External pages the footer and the help page link to; each defaults to a section of `/help`. */
+  links: ExternalLinks;
+}
+
+export interface ExternalLinks {
+  terms: string;
+  privacy: string;
+  legal: string;
+  support: string;
+  appStore: string;
+  playStore: string;
+  freeVersionEnding: string;
+  freeVersionEndingSv: string;
 }
 
 export interface OidcConfig {
@@ -161,6 +180,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       from:
         env.MAIL_FROM ||
         `${env.BRAND_NAME || 'Nordlys'} <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
+    },
+    privacy: {
+      termsVersion: env.TERMS_VERSION?.trim() || null,
+      emailConsentUrl: url('EMAIL_CONSENT_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+      testEndpoints: env.TEST_ENDPOINTS === '1' || env.TEST_ENDPOINTS === 'true',
+    },
+    links: {
+      terms: env.LINK_TERMS || '/help#terms',
+      privacy: env.LINK_PRIVACY || '/help#privacy',
+      legal: env.LINK_LEGAL || '/help#legal',
+      support: env.LINK_SUPPORT || '/help',
+      appStore: env.LINK_APP_STORE || 'https://apps.apple.com/',
+      playStore: env.LINK_PLAY_STORE || 'https://play.google.com/store/apps',
+      freeVersionEnding: env.LINK_FREE_VERSION_ENDING || '/help#free-version-ending',
+      freeVersionEndingSv:
+        env.LINK_FREE_VERSION_ENDING_SV || env.LINK_FREE_VERSION_ENDING || '/help#free-version-ending',
     },
   };
 

@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
 import { albumApi } from './album-test-helpers';
+import { decodeQp } from './mail-test-helpers';
 import { fixture, startWorkerIfScaledOut } from './media-test-content';
 import { createTestApp, type TestApp } from './test-app';
 import { databaseKinds } from './test-database';
@@ -45,12 +46,6 @@ async function startSmtpPeer() {
   const { port } = server.server.address() as { port: number };
   return { inbox, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
-
-/** Quoted-printable soft breaks and escapes undone, so assertions read the text as written. */
-const decodeQp = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe.each(databaseKinds)('shares (%s)', (kind) => {
   let t: TestApp;
@@ -307,9 +302,15 @@ describe.each(databaseKinds)('shares (%s)', (kind) => {
       message: 'Se her!',
     });
     expect(res.statusCode, res.body).toBe(204);
-    expect(smtp.inbox).toHaveLength(1);
+    // One message per reader, each with a link to that reader's own e-mail settings.
+    expect(smtp.inbox.map((delivered) => delivered.to)).toEqual([['kari@example.com'], ['ola@example.org']]);
     const mail = smtp.inbox[0] as Delivered;
-    expect(mail.to).toEqual(['kari@example.com', 'ola@example.org']);
+    expect(decodeQp(mail.data)).toMatch(
+      /E-postinnstillinger: http:\/\/[^/]+\/emailSettings\?id=[A-Za-z0-9_-]{32}/,
+    );
+    expect(decodeQp(mail.data)).not.toContain(
+      /emailSettings\?id=([A-Za-z0-9_-]+)/.exec(decodeQp((smtp.inbox[1] as Delivered).data))?.[1],
+    );
     expect(mail.from).toBe('no-reply@nordlys.test');
     expect(mail.data).toContain('Subject: Bilder fra turen');
     const body = decodeQp(mail.data);
@@ -343,9 +344,12 @@ describe.each(databaseKinds)('shares (%s)', (kind) => {
       subject: 'Album',
     });
     expect(res.statusCode, res.body).toBe(204);
-    expect(smtp.inbox).toHaveLength(before + 1);
-    const mail = smtp.inbox.at(-1) as Delivered;
-    expect(mail.to).toEqual(['kari@example.com', 'per@example.com']);
+    expect(smtp.inbox).toHaveLength(before + 2);
+    const mail = smtp.inbox.at(-2) as Delivered;
+    expect(smtp.inbox.slice(-2).map((delivered) => delivered.to)).toEqual([
+      ['kari@example.com'],
+      ['per@example.com'],
+    ]);
     expect(decodeQp(mail.data)).toContain('/a/');
     expect(decodeQp(mail.data)).toContain('Hytta');
     const priv = await albums.create(owner, { name: 'Privat' });

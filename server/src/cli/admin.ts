@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { DomainError } from '../domain/errors';
 import { createAccountService } from '../services/account.service';
 import { createBlobSweepService, ORPHAN_MIN_AGE_MS } from '../services/blob-sweep.service';
+import { createPrivacyService } from '../services/privacy.service';
 import { openStore } from '../store/database';
 import { createRepositories } from '../store/repositories';
 
@@ -15,6 +16,9 @@ Commands:
   user:disable --email E [--off]                disable an account (--off enables it again)
   user:read-only --email E --on|--off           set or clear the read-only flag
   storage:grant --email E --gib N               add a storage grant of N GiB
+  user:sunset --email E --date YYYY-MM-DD|--clear
+                                                set or clear the account's sunset deletion date
+  errors:list [--limit N]                       the errors web clients reported, newest first
   blobs:sweep [--hours N]                       delete stored blobs no record points to,
                                                 untouched for N hours (default 6)
 
@@ -31,6 +35,9 @@ export async function runAdmin(argv: string[], env = process.env, out = console.
       device: { type: 'string' },
       gib: { type: 'string' },
       hours: { type: 'string' },
+      date: { type: 'string' },
+      clear: { type: 'boolean' },
+      limit: { type: 'string' },
       on: { type: 'boolean' },
       off: { type: 'boolean' },
     },
@@ -82,6 +89,29 @@ export async function runAdmin(argv: string[], env = process.env, out = console.
         const gib = Number(need('gib'));
         await accounts.grantStorage(need('email'), gib);
         out(`granted ${gib} GiB`);
+        return 0;
+      }
+      case 'user:sunset': {
+        if (Boolean(values.date) === Boolean(values.clear))
+          throw new UsageError('user:sunset takes exactly one of --date or --clear');
+        const privacy = createPrivacyService({
+          repos: createRepositories(store),
+          clock: Date.now,
+          termsVersion: null,
+        });
+        await privacy.setSunsetDate(need('email'), values.date ?? null);
+        out(values.date ? `sunset deletion date ${values.date}` : 'sunset deletion date cleared');
+        return 0;
+      }
+      case 'errors:list': {
+        const limit = values.limit === undefined ? 50 : Number(values.limit);
+        if (!Number.isInteger(limit) || limit < 1)
+          throw new UsageError('--limit must be a whole number above 0');
+        for (const row of await createRepositories(store).clientErrors.latest(limit)) {
+          out(
+            `${new Date(row.created_at).toISOString()}  ${row.user_id ?? '-'}  ${row.url ?? '-'}  ${row.message}`,
+          );
+        }
         return 0;
       }
       case 'blobs:sweep': {

@@ -11,6 +11,15 @@ export interface MailMessage {
   html: string;
   /** Where answers go: the person on whose behalf the message is sent. */
   replyTo?: string;
+  /** The service's origin as the reader reaches it: where the e-mail settings link points. */
+  origin?: string;
+  /**
+   * About the reader's own account (a deletion confirmation): sent even to an address that
+   * unsubscribed. Other mail is not sent to such an address.
+   */
+  transactional?: boolean;
+  /** The language the message is written in, for what is added to it (the settings footer). */
+  language?: string | null;
 }
 
 export interface Mailer {

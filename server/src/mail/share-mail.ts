@@ -45,7 +45,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-const LOCALE_TAG: Record<MailLanguage, string> = {
+export const LOCALE_TAG: Record<MailLanguage, string> = {
   en_US: 'en-US',
   nb_NO: 'nb-NO',
   sv_SE: 'sv-SE',
@@ -55,7 +55,7 @@ const LOCALE_TAG: Record<MailLanguage, string> = {
 export const mailLanguage = (language: string | null): MailLanguage =>
   language !== null && language in TEXTS ? (language as MailLanguage) : 'en_US';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface ShareMailInput {
   language: string | null;
@@ -100,5 +100,13 @@ export function composeShareMail(input: ShareMailInput): MailMessage {
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 20px;border-radius:8px;background:#2f5bd3;color:#fff;text-decoration:none">${escapeHtml(t.open)}</a></p>
 <p style="color:#5b6470;font-size:13px">${escapeHtml(input.link)}${validity ? `<br>${escapeHtml(validity)}` : ''}<br>${escapeHtml(t.footer(input.brand))}</p>
 </body></html>`;
-  return { to: input.recipients, subject: input.subject, text, html, replyTo: input.sender.email };
+  return {
+    to: input.recipients,
+    subject: input.subject,
+    text,
+    html,
+    replyTo: input.sender.email,
+    origin: new URL(input.link).origin,
+    language,
+  };
 }

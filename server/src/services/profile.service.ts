@@ -29,9 +29,11 @@ export interface ProfileServiceDeps {
   repos: Pick<Repositories, 'users' | 'usage'>;
   accounts: Pick<AccountService, 'maxSpaceOf'>;
   blobs: BlobStore;
+  /** Terms to approve and the sunset date (the privacy service). */
+  notices(userId: string): Promise<Pick<AccountInfo, 'tos_to_approve' | 'sunset_delete_date'>>;
 }
 
-export function createProfileService({ repos, accounts, blobs }: ProfileServiceDeps) {
+export function createProfileService({ repos, accounts, blobs, notices }: ProfileServiceDeps) {
   async function requireUser(userId: string) {
     const user = await repos.users.findById(userId);
     if (!user) throw unauthenticated();
@@ -46,7 +48,11 @@ export function createProfileService({ repos, accounts, blobs }: ProfileServiceD
     async accountInfo(userId: string, origin: string, language?: Locale): Promise<AccountInfo> {
       const user = await requireUser(userId);
       if (language && user.language !== language) await repos.users.update(userId, { language });
-      const [usage, maxSpace] = await Promise.all([repos.usage.usageOf(userId), accounts.maxSpaceOf(userId)]);
+      const [usage, maxSpace, notice] = await Promise.all([
+        repos.usage.usageOf(userId),
+        accounts.maxSpaceOf(userId),
+        notices(userId),
+      ]);
       return {
         uuid: user.id,
         name: user.name,
@@ -55,10 +61,10 @@ export function createProfileService({ repos, accounts, blobs }: ProfileServiceD
         used_space: usage.usedSpace,
         max_space: maxSpace,
         has_files_not_media: usage.counters.document_count > 0,
-        tos_to_approve: null,
+        tos_to_approve: notice.tos_to_approve,
         is_read_only_user: user.is_read_only === 1,
         isBeingShutDown: false,
-        sunset_delete_date: null,
+        sunset_delete_date: notice.sunset_delete_date,
         // Albums do not exist yet; this becomes a count of the user's album memberships.
         number_of_subscribed_albums: 0,
         permitted_services: { analytics: false },

@@ -4,10 +4,12 @@ import { createAccountAttributeRepository } from './repositories/account-attribu
 import { createAlbumRepository } from './repositories/album.repository';
 import { createArchiveRepository } from './repositories/archive.repository';
 import { createChangeRepository } from './repositories/change.repository';
+import { createClientErrorRepository } from './repositories/client-error.repository';
 import { createCommentRepository } from './repositories/comment.repository';
 import { createContentRepository } from './repositories/content.repository';
 import { createContentProcessingRepository } from './repositories/content-processing.repository';
 import { createDeviceRepository } from './repositories/device.repository';
+import { createEmailConsentRepository } from './repositories/email-consent.repository';
 import { createFileRepository } from './repositories/file.repository';
 import { createGrantRepository } from './repositories/grant.repository';
 import { createIdentityRepository } from './repositories/identity.repository';
@@ -15,6 +17,7 @@ import { createJobRepository } from './repositories/job.repository';
 import { createLoginThrottleRepository } from './repositories/login-throttle.repository';
 import { createOidcPayloadRepository } from './repositories/oidc-payload.repository';
 import { createOptionRepository } from './repositories/option.repository';
+import { createPrivacyRepository } from './repositories/privacy.repository';
 import { createReactionRepository } from './repositories/reaction.repository';
 import { createSecretRepository } from './repositories/secret.repository';
 import { createShareRepository } from './repositories/share.repository';
@@ -55,6 +58,9 @@ function repositoriesOver(db: Database, dialect: Store['dialect'], notifier?: Ch
     tiles: createTileRepository(db, dialect),
     trash: createTrashRepository(db),
     taskLeases: createTaskLeaseRepository(db),
+    privacy: createPrivacyRepository(db),
+    emailConsents: createEmailConsentRepository(db),
+    clientErrors: createClientErrorRepository(db),
   };
 }
 

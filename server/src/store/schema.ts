@@ -363,4 +363,62 @@ export interface DB {
   reactions: ReactionsTable;
   shares: SharesTable;
   share_files: ShareFilesTable;
+  consents: ConsentsTable;
+  account_privacy: AccountPrivacyTable;
+  email_consents: EmailConsentsTable;
+  data_copies: DataCopiesTable;
+  client_errors: ClientErrorsTable;
+}
+
+/** One consent of a user (migration 0017-privacy); a key without a row reads false. */
+export interface ConsentsTable {
+  user_id: string;
+  key: string;
+  value: number;
+  updated_at: number;
+}
+
+/** A user's privacy state: approved terms, sunset date, digital legacy, deletion schedule. */
+export interface AccountPrivacyTable {
+  user_id: string;
+  tos_version: string | null;
+  tos_approved_at: number | null;
+  sunset_delete_at: number | null;
+  legacy_choice: string | null;
+  legacy_language: string | null;
+  /** JSON: one contact (name, phone_number, email_address, address). */
+  legacy_contact: string | null;
+  deletion_requested_at: number | null;
+  /** Set with the request: the account and its bytes are erased once this time has passed. */
+  deletion_due_at: number | null;
+}
+
+/** Whether an address wants our mail; the identifier goes in every mail sent to it. */
+export interface EmailConsentsTable {
+  identifier: string;
+  /** Lower case. */
+  email: string;
+  consent: number;
+  updated_at: number;
+}
+
+export type DataCopyStatus = 'pending' | 'ready' | 'failed';
+
+export interface DataCopiesTable {
+  id: string;
+  user_id: string;
+  status: DataCopyStatus;
+  blob_key: string | null;
+  requested_at: number;
+  ready_at: number | null;
+}
+
+export interface ClientErrorsTable {
+  id: string;
+  user_id: string | null;
+  message: string;
+  stack: string | null;
+  url: string | null;
+  user_agent: string | null;
+  created_at: number;
 }
