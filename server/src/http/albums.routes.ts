@@ -18,8 +18,9 @@ import {
 } from '@nordlys/contract/album';
 import { CopyFilesReply } from '@nordlys/contract/timeline';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import type { AlbumService } from '../services/album.service';
+import type { Session } from '../services/auth.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { largeJsonCompression } from './compression.plugin';
 import { originOf } from './origin';
@@ -137,88 +138,86 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
       ),
   );
 
-  const ownerChange = <B extends Parameters<typeof Type.Object>[0]>(
-    path: string,
-    summary: string,
-    body: ReturnType<typeof Type.Object<B>>,
-  ) => ({
-    url: `/st/4/jobs/:id/${path}`,
-    schema: {
-      tags: TAGS,
-      summary: `${summary} (owner only; 403 for other readers)`,
-      params: AlbumParams,
-      querystring: withCommonQuery(),
-      body,
-      response: { 200: Album, '4xx': ErrorReply },
-    },
-  });
-
-  const name = ownerChange('name', 'Rename the album (trimmed, at most 255 characters)', AlbumNameRequest);
-  api.post(name.url, { schema: name.schema }, async (request) =>
-    albums.rename(
-      await request.requireSession(),
-      request.params.id,
-      request.body.name,
-      originOf(request, publicUrl),
-    ),
-  );
-
-  const cover = ownerChange('cover', 'Set the cover to a file of the album', AlbumCoverRequest);
-  api.post(cover.url, { schema: cover.schema }, async (request) =>
-    albums.setCover(
-      await request.requireSession(),
-      request.params.id,
-      request.body.id,
-      originOf(request, publicUrl),
-    ),
-  );
-
-  const privacy = ownerChange(
-    'privacy_mode',
-    'Share the album by link or make it private',
-    AlbumPrivacyRequest,
-  );
-  api.post(privacy.url, { schema: privacy.schema }, async (request) =>
-    albums.setPrivacy(
-      await request.requireSession(),
-      request.params.id,
-      request.body.mode,
-      originOf(request, publicUrl),
-    ),
-  );
-
-  const permissions = ownerChange(
-    'permissions',
-    'Allow or refuse comments and uploads by participants (0 or 1)',
-    AlbumPermissionsRequest,
-  );
-  api.post(permissions.url, { schema: permissions.schema }, async (request) =>
-    albums.setPermissions(
-      await request.requireSession(),
-      request.params.id,
-      request.body,
-      originOf(request, publicUrl),
-    ),
-  );
-
-  api.put(
-    '/st/4/jobs/:id/attribute/:name',
-    {
+  /**
+   * One owner-only setting of an album (its name, cover, privacy, permissions, attribute): the
+   * caller's session, the album named and the checked body go to the service, which refuses
+   * anyone but the owner.
+   */
+  const ownerSetting = <Body extends TObject, Reply extends TSchema>(setting: {
+    method: 'POST' | 'PUT';
+    path: string;
+    params?: TObject;
+    summary: string;
+    body: Body;
+    reply: Reply;
+    change(session: Session, id: string, body: Static<Body>, origin: string): Promise<Static<Reply>>;
+  }) =>
+    // The generic body and reply are checked where each setting is declared; the plain route
+    // takes them as the schemas say.
+    app.route({
+      method: setting.method,
+      url: `/st/4/jobs/:id/${setting.path}`,
       schema: {
         tags: TAGS,
-        summary:
-          'Set an album attribute; only sort_order (ADDED, OLDEST_TAKEN, NEWEST_TAKEN) exists (owner only)',
-        params: Type.Object({ id: AlbumParams.properties.id, name: Type.Literal('sort_order') }),
+        summary: `${setting.summary} (owner only; 403 for other readers)`,
+        params: setting.params ?? AlbumParams,
         querystring: withCommonQuery(),
-        body: AlbumAttributeRequest,
-        response: { 200: AlbumAttributeReply, '4xx': ErrorReply },
+        body: setting.body,
+        response: { 200: setting.reply, '4xx': ErrorReply },
       },
-    },
-    async (request) => ({
+      handler: async (request) =>
+        setting.change(
+          await request.requireSession(),
+          (request.params as { id: string }).id,
+          request.body as Static<Body>,
+          originOf(request, publicUrl),
+        ),
+    });
+
+  ownerSetting({
+    method: 'POST',
+    path: 'name',
+    summary: 'Rename the album (trimmed, at most 255 characters)',
+    body: AlbumNameRequest,
+    reply: Album,
+    change: (session, id, body, origin) => albums.rename(session, id, body.name, origin),
+  });
+  ownerSetting({
+    method: 'POST',
+    path: 'cover',
+    summary: 'Set the cover to a file of the album',
+    body: AlbumCoverRequest,
+    reply: Album,
+    change: (session, id, body, origin) => albums.setCover(session, id, body.id, origin),
+  });
+  ownerSetting({
+    method: 'POST',
+    path: 'privacy_mode',
+    summary: 'Share the album by link or make it private',
+    body: AlbumPrivacyRequest,
+    reply: Album,
+    change: (session, id, body, origin) => albums.setPrivacy(session, id, body.mode, origin),
+  });
+  ownerSetting({
+    method: 'POST',
+    path: 'permissions',
+    summary: 'Allow or refuse comments and uploads by participants (0 or 1)',
+    body: AlbumPermissionsRequest,
+    reply: Album,
+    change: (session, id, body, origin) => albums.setPermissions(session, id, body, origin),
+  });
+  ownerSetting({
+    method: 'PUT',
+    path: 'attribute/:name',
+    params: Type.Object({ id: AlbumParams.properties.id, name: Type.Literal('sort_order') }),
+    summary: 'Set an album attribute; only sort_order (ADDED, OLDEST_TAKEN, NEWEST_TAKEN) exists',
+    body: AlbumAttributeRequest,
+    reply: AlbumAttributeReply,
+    change: async (session, id, body) => ({
       name: 'sort_order' as const,
-      value: await albums.setSortOrder(await request.requireSession(), request.params.id, request.body.value),
+      value: await albums.setSortOrder(session, id, body.value),
     }),
-  );
+  });
 
   api.post(
     '/st/4/jobs/:id/subscribe',
