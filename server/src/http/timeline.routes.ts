@@ -16,7 +16,6 @@ import {
   TimelineFilter,
   TimelineMonths,
   TimelineStats,
-  TOTAL_ITEMS_HEADER,
 } from '@nordlys/contract/timeline';
 import { TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +25,7 @@ import type { FileActionsService } from '../services/file-actions.service';
 import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
 import { bulkReply } from './bulk-reply';
 import { EpochSecondsQuery, ErrorReply, withCommonQuery } from './common-query';
+import { pageOf, pagingQuery, sendTotalItems } from './paging';
 import { viewerOf } from './viewer';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -42,20 +42,18 @@ const FilesQuery = withCommonQuery({
       description: 'accepted for compatibility: a timeline is flat, so every listing is recursive',
     }),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FILES_MAX_LIMIT, default: FILES_DEFAULT_LIMIT })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  ...pagingQuery(FILES_DEFAULT_LIMIT, FILES_MAX_LIMIT),
 });
 
 function filesQueryOf(query: Static<typeof FilesQuery>): TimelineFilesQuery {
-  const { start, end, types, uploaded_since, limit, offset } = query;
+  const { start, end, types, uploaded_since } = query;
   const seconds = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   return {
     start: seconds(start),
     end: seconds(end),
     types: types ? (types.split(',') as FileType[]) : undefined,
     uploadedSince: seconds(uploaded_since),
-    limit: limit ?? FILES_DEFAULT_LIMIT,
-    offset: offset ?? 0,
+    ...pageOf(query, FILES_DEFAULT_LIMIT),
   };
 }
 
@@ -121,7 +119,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       const viewer = await viewerOf(request);
       const page = await timeline.files(viewer, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
-      reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
+      sendTotalItems(reply, page);
       return { files: page.files };
     },
   );
@@ -142,7 +140,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       const viewer = await viewerOf(request);
       const page = await timeline.tiles(viewer, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
-      reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
+      sendTotalItems(reply, page);
       // Already TimelineTiles as JSON (the database built the columns): a string with a JSON
       // content type is sent as it is, not serialized again.
       return reply.type('application/json; charset=utf-8').send(page.json as unknown as TimelineTiles);

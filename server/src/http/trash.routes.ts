@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { BulkFileResults, FileUuidsRequest, TOTAL_ITEMS_HEADER } from '@nordlys/contract/timeline';
+import { BulkFileResults, FileUuidsRequest } from '@nordlys/contract/timeline';
 import {
   AlbumIdsRequest,
   AlbumsSuccessReply,
@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { TrashService } from '../services/trash.service';
 import { bulkReply } from './bulk-reply';
 import { ErrorReply, withCommonQuery } from './common-query';
+import { pageOf, pagingQuery, sendTotalItems } from './paging';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -27,20 +28,14 @@ export async function trashRoutes(app: FastifyInstance, { trash }: { trash: Tras
         tags: ['trash'],
         summary:
           "The caller's trashed files, newest deletion first, with daysRemaining; X-Total-Items header",
-        querystring: withCommonQuery({
-          offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-          limit: Type.Optional(
-            Type.Integer({ minimum: 1, maximum: TRASH_MAX_PAGE_SIZE, default: TRASH_PAGE_SIZE }),
-          ),
-        }),
+        querystring: withCommonQuery(pagingQuery(TRASH_PAGE_SIZE, TRASH_MAX_PAGE_SIZE)),
         response: { 200: TrashFiles, '4xx': ErrorReply },
       },
     },
     async (request, reply) => {
       const session = await request.requireSession();
-      const { offset = 0, limit = TRASH_PAGE_SIZE } = request.query;
-      const page = await trash.list(session, { offset, limit });
-      reply.header(TOTAL_ITEMS_HEADER, String(page.totalItems));
+      const page = await trash.list(session, pageOf(request.query, TRASH_PAGE_SIZE));
+      sendTotalItems(reply, page);
       return { files: page.files };
     },
   );
