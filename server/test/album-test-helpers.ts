@@ -2,6 +2,7 @@ import type { Album } from '@nordlys/contract/album';
 import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import type { FileRecord } from '@nordlys/contract/file';
+import type { JobChanges } from '@nordlys/contract/timeline';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 import { type Auth, uploadAt } from './timeline-test-helpers';
@@ -85,6 +86,34 @@ export function albumApi(t: TestApp) {
       const body = res.json() as { status: string; file: FileRecord };
       expect(body.status).toBe('linked');
       return { timeline, album: body.file };
+    },
+    /**
+     * A shared album of `owner` holding one file, joined by `participant` (with the album's
+     * password, when `body` sets one).
+     */
+    async sharedWithParticipant(
+      owner: Auth,
+      participant: Auth,
+      body: Record<string, unknown> = {},
+    ): Promise<{ id: string; fileId: string }> {
+      const album = await this.create(owner, { name: 'Shared', public: 1, ...body });
+      const { album: file } = await this.addFile(owner, album.id);
+      const joined = await call('POST', `/st/4/jobs/${album.id}/subscribe`, {
+        who: participant,
+        ...(typeof body.password === 'string' ? { password: body.password } : {}),
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      return { id: album.id, fileId: file.fileID };
+    },
+    /** The job's changes after `since`, as `who` reads them. */
+    async changes(id: string, since: number, who: Auth): Promise<JobChanges> {
+      const res = await call('GET', `/st/4/jobs/${id}/changes?since=${since}`, { who });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as JobChanges;
+    },
+    /** A comment on a file of the album, answered as it is. */
+    comment(id: string, fileId: string, caller: Caller, comment: string) {
+      return call('POST', `/st/4/jobs/${id}/files_by_id/${fileId}/comments`, caller, { comment });
     },
     async readOnly(who: Auth): Promise<void> {
       await t.store.db.updateTable('users').set({ is_read_only: 1 }).where('id', '=', who.userId).execute();

@@ -14,7 +14,6 @@ import {
   type CommentChangeFields,
   type ReactionChangeFields,
 } from '@nordlys/contract/job-changes';
-import type { JobChanges } from '@nordlys/contract/timeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumApi, type Caller } from './album-test-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -37,30 +36,17 @@ describe.each(databaseKinds)('comments and loves on %s', (kind) => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  async function sharedAlbum(body: Record<string, unknown> = {}) {
-    const album = await albums.create(owner, { name: 'Trip', public: 1, ...body });
-    const { album: file } = await albums.addFile(owner, album.id);
-    const joined = await albums.call('POST', `/st/4/jobs/${album.id}/subscribe`, {
-      who: participant,
-      ...(typeof body.password === 'string' ? { password: body.password } : {}),
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
-    return { id: album.id, fileId: file.fileID };
-  }
-
+  const sharedAlbum = (body: Record<string, unknown> = {}) =>
+    albums.sharedWithParticipant(owner, participant, body);
   const commentsUrl = (id: string, fileId: string) => `/st/4/jobs/${id}/files_by_id/${fileId}/comments`;
   const post = (id: string, fileId: string, caller: Caller, comment: string) =>
-    albums.call('POST', commentsUrl(id, fileId), caller, { comment });
+    albums.comment(id, fileId, caller, comment);
   const list = async (id: string, fileId: string, caller: Caller) => {
     const res = await albums.call('GET', commentsUrl(id, fileId), caller);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as FileComments;
   };
-  const changesSince = async (id: string, since: number) => {
-    const res = await albums.call('GET', `/st/4/jobs/${id}/changes?since=${since}`, { who: owner });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as JobChanges;
-  };
+  const changesSince = (id: string, since: number) => albums.changes(id, since, owner);
   const guestToken = async (id: string, name: string, password?: string) => {
     const res = await albums.call('POST', `/st/4/jobs/${id}/guest`, { who: null, password }, { name });
     expect(res.statusCode, res.body).toBe(201);

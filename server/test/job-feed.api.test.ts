@@ -5,7 +5,6 @@ import {
   type ChangesAndUploadStatus,
   type PollReply,
 } from '@nordlys/contract/job-changes';
-import type { JobChanges } from '@nordlys/contract/timeline';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumApi } from './album-test-helpers';
@@ -29,14 +28,7 @@ describe.each(databaseKinds)('the change feed and the poll host on %s', (kind) =
   }, 60_000);
   afterAll(() => t?.close());
 
-  async function sharedAlbum() {
-    const album = await albums.create(owner, { name: 'Feed', public: 1 });
-    const { album: file } = await albums.addFile(owner, album.id);
-    expect(
-      (await albums.call('POST', `/st/4/jobs/${album.id}/subscribe`, { who: participant })).statusCode,
-    ).toBe(200);
-    return { id: album.id, fileId: file.fileID };
-  }
+  const sharedAlbum = () => albums.sharedWithParticipant(owner, participant);
 
   const poll = (id: string, who: Auth | null, seq: number, holdMs?: number) =>
     albums.call(
@@ -44,13 +36,9 @@ describe.each(databaseKinds)('the change feed and the poll host on %s', (kind) =
       `/poll/jobs/${id}/poll?seq=${seq}${holdMs === undefined ? '' : `&hold_ms=${holdMs}`}`,
       { who },
     );
-  const changes = async (id: string, since: number, who: Auth = owner) => {
-    const res = await albums.call('GET', `/st/4/jobs/${id}/changes?since=${since}`, { who });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as JobChanges;
-  };
+  const changes = (id: string, since: number, who: Auth = owner) => albums.changes(id, since, who);
   const comment = (id: string, fileId: string, who: Auth, text: string) =>
-    albums.call('POST', `/st/4/jobs/${id}/files_by_id/${fileId}/comments`, { who }, { comment: text });
+    albums.comment(id, fileId, { who }, text);
 
   it('answers ok with the serial at once when the job is already past seq', async () => {
     const { id } = await sharedAlbum();
