@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { thumbhashDataUrl } from '../../ui/thumbhash';
+import '../../ui/tile-overlay.css';
 
 export interface AlbumFileGridProps {
   files: readonly FileRecord[];
@@ -62,7 +63,7 @@ export function AlbumFileGrid({ files, hrefOf, menuOf }: AlbumFileGridProps) {
                 <span className="album-flow__missing">{file.fileName}</span>
               )}
               {isMovie && (
-                <span className="album-flow__movie">
+                <span className="tile-badge tile-badge--roomy">
                   <Play aria-hidden="true" />
                   <span>{durationText(file.duration)}</span>
                   <span className="visually-hidden">{t('album.video')}</span>

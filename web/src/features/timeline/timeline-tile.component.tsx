@@ -5,6 +5,7 @@ import { useLocalPreview } from '../../ui/local-preview.context';
 import { thumbhashDataUrl } from '../../ui/thumbhash';
 import { Tooltip } from '../../ui/tooltip';
 import { useRetryingImage } from '../../ui/use-retrying-image';
+import '../../ui/tile-overlay.css';
 import { DATE_TOOLTIP_MS, HOVER_PREVIEW_MS, LONG_PRESS_MS, loadPreviewHead } from './hover-preview';
 import type { TileSelection } from './selection.slice';
 import { type TileLoading, tileThumbUrl } from './tile-loading';
@@ -215,7 +216,7 @@ function TimelineTileView({
           <video className="timeline-tile__preview" src={previewUrl} muted autoPlay loop playsInline />
         ) : null}
         {video ? (
-          <span className="timeline-tile__badge">
+          <span className="tile-badge">
             <Play aria-hidden="true" />
             {duration}
           </span>
@@ -229,7 +230,7 @@ function TimelineTileView({
       ) : null}
       <button
         type="button"
-        className="timeline-tile__check"
+        className={`timeline-tile__check tile-check${selected ? ' tile-check--checked' : ''}`}
         aria-pressed={selected}
         aria-label={selected ? texts.deselect(file.fileName) : texts.select(file.fileName)}
         onClick={(event) => onCommand({ kind: event.shiftKey ? 'range' : 'toggle', file })}

@@ -3,6 +3,7 @@ import { Check, FileText, ImageOff, Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/spinner';
+import '../../ui/tile-overlay.css';
 import { daysLabel } from './trash-groups';
 import type { TrashProcessing } from './trash-list.slice';
 
@@ -63,7 +64,10 @@ export function TrashTileFrame({
       >
         <span className="trash-tile__media">
           {media}
-          <span className="trash-tile__check" aria-hidden="true">
+          <span
+            className={`trash-tile__check tile-check${selected ? ' tile-check--checked' : ''}`}
+            aria-hidden="true"
+          >
             <Check />
           </span>
           {processing && (
@@ -130,7 +134,7 @@ export function TrashTile({ file, ...frame }: TrashTileProps) {
             }
           />
           {file.file_type === 'Movies' && (
-            <span className="trash-tile__badge">
+            <span className="tile-badge">
               <Play aria-hidden="true" />
               <span className="visually-hidden">{t('list.video')}</span>
               {clock(file.duration)}
