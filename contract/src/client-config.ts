@@ -30,6 +30,13 @@ export interface ClientConfig {
   emailConsentUrl: string | null;
   /** Storage a new account gets, in GiB (the sign-up invitation on a share names it). */
   defaultStorageGib: number;
+  /**
+   * Who takes card payments: Stripe (its Payment Element, with this publishable key: a test key
+   * on test hosts, a live one otherwise) or the offline provider's own card form.
+   */
+  payments: { provider: 'offline' | 'stripe'; stripePublishableKey: string | null };
+  /** Whether the server's test routes are on (the debug page deletes test payment data with them). */
+  testEndpoints: boolean;
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -49,6 +56,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   },
   emailConsentUrl: null,
   defaultStorageGib: FREE_STORAGE_GIB,
+  payments: { provider: 'offline', stripePublishableKey: null },
+  testEndpoints: false,
 };
 
 export const CLIENT_CONFIG_ELEMENT_ID = 'nordlys-config';

@@ -32,6 +32,7 @@ import { serviceHostsRoutes } from './http/service-hosts.routes';
 import { shareLinkPreview } from './http/share-link-preview';
 import { sharesRoutes } from './http/shares.routes';
 import { statisticsRoutes } from './http/statistics.routes';
+import { subscriptionRoutes } from './http/subscription.routes';
 import { thumbnailRoutes } from './http/thumbnails.routes';
 import { timelineRoutes } from './http/timeline.routes';
 import { trashRoutes } from './http/trash.routes';
@@ -62,6 +63,11 @@ export function clientConfigFrom(config: Config): ClientConfig {
     links: config.links,
     emailConsentUrl: config.privacy.emailConsentUrl,
     defaultStorageGib: config.defaultStorageGib,
+    payments: {
+      provider: config.payments.provider,
+      stripePublishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
+    },
+    testEndpoints: config.privacy.testEndpoints,
   };
 }
 
@@ -144,6 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(thumbnailRoutes, { media: services.mediaDelivery });
   await app.register(previewRoutes, { media: services.mediaDelivery });
   await app.register(archiveRoutes, { archives: services.archives });
+  await app.register(subscriptionRoutes, {
+    subscriptions: services.subscriptions,
+    offline: services.offlinePayments,
+    parseWebhook: services.stripeWebhooks,
+    testEndpoints: config.privacy.testEndpoints,
+  });
   await app.register(webAppPlugin, {
     root: config.webDist,
     clientConfig: clientConfigFrom(config),

@@ -11,6 +11,8 @@ import { createMailer } from './mail/mailer';
 import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
 import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
 import type { MediaLog } from './media/pipeline/unfinished-work';
+import { createOfflinePaymentProvider } from './payments/offline-payment-provider';
+import { createStripePaymentProvider } from './payments/stripe-payment-provider';
 import { runPeriodically } from './queue/periodic';
 import { scheduleUploadSweeps } from './queue/upload-sweep.schedule';
 import { createAccountService } from './services/account.service';
@@ -40,6 +42,7 @@ import { createResumableUploadService } from './services/resumable-upload.servic
 import { createSha256Thread } from './services/sha256-thread';
 import { createShareService } from './services/share.service';
 import { createStatisticsService } from './services/statistics.service';
+import { createSubscriptionService } from './services/subscription.service';
 import { createTimelineService } from './services/timeline.service';
 import { createTrashService } from './services/trash.service';
 import { createTrashPurgeService } from './services/trash-purge.service';
@@ -53,6 +56,9 @@ const TRASH_PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Copies of data left pending are built, and due account deletions done, a while after start, then hourly. */
 const PRIVACY_FIRST_MS = 2 * 60 * 1000;
 const PRIVACY_EVERY_MS = 60 * 60 * 1000;
+/** Offline renewals and ended cancellations are settled a minute after start, then hourly. */
+const RENEWALS_FIRST_MS = 60 * 1000;
+const RENEWALS_EVERY_MS = 60 * 60 * 1000;
 
 export interface CompositionDeps {
   config: Config;
@@ -225,6 +231,35 @@ export async function composeServices(deps: CompositionDeps) {
         })
         .catch((err: unknown) => log.error({ err }, 'privacy housekeeping failed')),
   });
+  // Card payment: Stripe when configured, otherwise the offline provider with its test cards.
+  const offlinePayments =
+    config.payments.provider === 'offline'
+      ? createOfflinePaymentProvider(repos.offlinePayments, clock)
+      : null;
+  const stripePayments =
+    config.payments.provider === 'stripe'
+      ? createStripePaymentProvider({
+          secretKey: config.payments.secretKey,
+          webhookSecret: config.payments.webhookSecret,
+        })
+      : null;
+  const subscriptions = createSubscriptionService({
+    repos,
+    provider: (stripePayments ?? offlinePayments)!,
+    products: config.storage.products,
+    trialDays: config.storage.trialDays,
+    clock,
+  });
+  const renewals = runPeriodically({
+    firstAfterMs: RENEWALS_FIRST_MS,
+    everyMs: RENEWALS_EVERY_MS,
+    task: () =>
+      subscriptions
+        .settleDue()
+        .then(() => undefined)
+        .catch((err: unknown) => log.error({ err }, 'subscription renewals failed')),
+  });
+
   const services = {
     databasePing: () => pingDatabase(store.db),
     auth,
@@ -266,6 +301,9 @@ export async function composeServices(deps: CompositionDeps) {
     privacyHousekeeping,
     clientErrors: createClientErrorService({ repos, clock, log }),
     archives: createArchiveService({ repos, jobs, blobs, media: mediaDelivery, signer: mediaUrls, clock }),
+    subscriptions,
+    offlinePayments,
+    stripeWebhooks: stripePayments ? stripePayments.parseWebhook : null,
   };
 
   return {
@@ -276,6 +314,7 @@ export async function composeServices(deps: CompositionDeps) {
       await trashPurges.stop();
       await privacyRuns.stop();
       await dataCopies.settle();
+      await renewals.stop();
       await checksums.close();
       if (!deps.media) await mediaProcessing.close();
       await events.close();

@@ -41,6 +41,32 @@ describe('loadConfig', () => {
     expect(problems).toContain('LOG_LEVEL');
   });
 
+  it('takes payments offline by default and with Stripe only when every plan has a Stripe price', () => {
+    const offline = loadConfig({});
+    expect(offline.payments).toEqual({ provider: 'offline' });
+    expect(offline.storage.products).toHaveLength(6);
+    expect(offline.storage.trialDays).toBe(0);
+    expect(offline.privacy.testEndpoints).toBe(false);
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STORAGE_PRODUCTS: 'p:10:100:NOK:monthly:price_1',
+      TRIAL_DAYS: '60',
+    });
+    expect(stripe.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      webhookSecret: null,
+      publishableKey: 'pk_test_1',
+    });
+    expect(stripe.storage.trialDays).toBe(60);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY is required[\s\S]*needs a Stripe price id/,
+    );
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow('need STRIPE_SECRET_KEY');
+    expect(() => loadConfig({ STORAGE_PRODUCTS: 'x:1:1:NOK:weekly' })).toThrow('monthly or yearly');
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://photos.example.no/' }).publicUrl).toBe(
       'https://photos.example.no',

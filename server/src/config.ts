@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { FREE_STORAGE_GIB } from '@nordlys/contract/constants';
 import type { BlobStoreConfig } from './blobs/create-blob-store';
+import {
+  DEFAULT_STORAGE_PRODUCTS,
+  parseStorageProducts,
+  type StorageProduct,
+} from './domain/storage-catalogue';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -38,6 +43,13 @@ export interface Config {
   privacy: { termsVersion: string | null; emailConsentUrl: string | null; testEndpoints: boolean };
   /** External pages the footer and the help page link to; each defaults to a section of `/help`. */
   links: ExternalLinks;
+  /** Plans for sale (STORAGE_PRODUCTS) and the free days before a first subscription's first charge. */
+  storage: { products: StorageProduct[]; trialDays: number };
+  /**
+   * Card payment: Stripe when STRIPE_SECRET_KEY is set, otherwise the offline provider, which runs
+   * the same flow locally with test cards. The publishable key is handed to the web client.
+   */
+  payments: PaymentsConfig;
 }
 
 export interface ExternalLinks {
@@ -50,6 +62,10 @@ export interface ExternalLinks {
   freeVersionEnding: string;
   freeVersionEndingSv: string;
 }
+
+export type PaymentsConfig =
+  | { provider: 'offline' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string | null; publishableKey: string };
 
 export interface OidcConfig {
   issuer: string;
@@ -153,6 +169,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         }
       : null;
 
+  const catalogue = parseStorageProducts(env.STORAGE_PRODUCTS || DEFAULT_STORAGE_PRODUCTS);
+  problems.push(...catalogue.problems);
+  let payments: PaymentsConfig = { provider: 'offline' };
+  if (env.STRIPE_SECRET_KEY) {
+    if (!env.STRIPE_PUBLISHABLE_KEY)
+      problems.push('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set');
+    const unpriced = catalogue.products.filter((p) => !p.providerPriceId).map((p) => p.id);
+    if (unpriced.length > 0) {
+      problems.push(
+        `STORAGE_PRODUCTS needs a Stripe price id for ${unpriced.join(', ')} when STRIPE_SECRET_KEY is set`,
+      );
+    }
+    payments = {
+      provider: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    };
+  } else if (env.STRIPE_PUBLISHABLE_KEY || env.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -197,6 +235,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       freeVersionEndingSv:
         env.LINK_FREE_VERSION_ENDING_SV || env.LINK_FREE_VERSION_ENDING || '/help#free-version-ending',
     },
+    storage: { products: catalogue.products, trialDays: int('TRIAL_DAYS', 0, 0, 3660) },
+    payments,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

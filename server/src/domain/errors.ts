@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | 'Conflict'
   | 'Gone'
   | 'Unprocessable'
+  | 'PaymentRequired'
   | 'OutOfStorage'
   | 'PayloadTooLarge'
   | 'TooManyRequests'
@@ -33,6 +34,8 @@ export const conflict = (message = 'Conflict') => new DomainError('Conflict', me
 export const gone = (message: string) => new DomainError('Gone', message);
 /** Well-formed, but the bytes cannot be made into what was asked for (a picture that does not decode). */
 export const unprocessable = (message: string) => new DomainError('Unprocessable', message);
+/** The card was declined or could not be charged; the message is the payment provider's reason. */
+export const paymentFailed = (message: string) => new DomainError('PaymentRequired', message);
 export const outOfStorage = (message = 'Out of storage') => new DomainError('OutOfStorage', message);
 export const tooManyRequests = (message = 'Too many requests') => new DomainError('TooManyRequests', message);
 /** A route the spec names whose feature is not built yet. */
@@ -46,6 +49,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   Conflict: 409,
   Gone: 410,
   Unprocessable: 422,
+  PaymentRequired: 402,
   OutOfStorage: 413,
   PayloadTooLarge: 413,
   TooManyRequests: 429,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GIB, NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import { badRequest, conflict, notFound } from '../domain/errors';
-import { maxSpace } from '../domain/quota';
+import { hasLiveGrant, maxSpace } from '../domain/quota';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../identity/password';
 import { generateToken, hashToken } from '../identity/token';
 import type { Repositories } from '../store/repositories';
@@ -110,6 +110,13 @@ export function createAccountService({ repos, clock, defaultStorageGib }: Accoun
 
     async maxSpaceOf(userId: string): Promise<number> {
       return maxSpace(await repos.grants.storageGrantsOf(userId), clock());
+    },
+
+    /** max_space and whether any grant is live, from one read of the grants. */
+    async storageOf(userId: string): Promise<{ maxSpace: number; hasLiveGrant: boolean }> {
+      const grants = await repos.grants.storageGrantsOf(userId);
+      const now = clock();
+      return { maxSpace: maxSpace(grants, now), hasLiveGrant: hasLiveGrant(grants, now) };
     },
   };
 }

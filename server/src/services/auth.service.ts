@@ -1,4 +1,5 @@
 import { unauthenticated } from '../domain/errors';
+import { isReadOnly } from '../domain/quota';
 import { hashToken } from '../identity/token';
 import type { Repositories } from '../store/repositories';
 import type { Clock } from './account.service';
@@ -28,17 +29,17 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
 export function createAuthService({ repos, clock }: { repos: Pick<Repositories, 'devices'>; clock: Clock }) {
   return {
     async authenticate(token: string): Promise<Session> {
-      const row = await repos.devices.findSessionByTokenHash(hashToken(token));
+      const now = clock();
+      const row = await repos.devices.findSessionByTokenHash(hashToken(token), now);
       if (!row) throw unauthenticated();
       if (row.is_disabled) throw unauthenticated('user_disabled');
-      const now = clock();
       if (now - row.last_seen_at > TOUCH_INTERVAL_MS) await repos.devices.touch(row.device_id, now);
       return {
         userId: row.user_id,
         email: row.email,
         name: row.name,
         deviceId: row.device_id,
-        isReadOnly: row.is_read_only === 1,
+        isReadOnly: isReadOnly(row.is_read_only === 1, Boolean(row.has_live_grant)),
       };
     },
   };

@@ -3,6 +3,7 @@ import { type AccountInfo, PROFILE_PICTURE_SIZE } from '@nordlys/contract/accoun
 import { API_BASE, type Locale, NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, unauthenticated } from '../domain/errors';
+import { isReadOnly } from '../domain/quota';
 import { loadSharp } from '../media/sharp-loader';
 import type { Repositories } from '../store/repositories';
 import type { AccountService } from './account.service';
@@ -27,7 +28,7 @@ export function profilePictureUrl(userId: string, key: string | null, origin: st
 
 export interface ProfileServiceDeps {
   repos: Pick<Repositories, 'users' | 'usage'>;
-  accounts: Pick<AccountService, 'maxSpaceOf'>;
+  accounts: Pick<AccountService, 'storageOf'>;
   blobs: BlobStore;
   /** Terms to approve and the sunset date (the privacy service). */
   notices(userId: string): Promise<Pick<AccountInfo, 'tos_to_approve' | 'sunset_delete_date'>>;
@@ -48,9 +49,9 @@ export function createProfileService({ repos, accounts, blobs, notices }: Profil
     async accountInfo(userId: string, origin: string, language?: Locale): Promise<AccountInfo> {
       const user = await requireUser(userId);
       if (language && user.language !== language) await repos.users.update(userId, { language });
-      const [usage, maxSpace, notice] = await Promise.all([
+      const [usage, storage, notice] = await Promise.all([
         repos.usage.usageOf(userId),
-        accounts.maxSpaceOf(userId),
+        accounts.storageOf(userId),
         notices(userId),
       ]);
       return {
@@ -59,10 +60,10 @@ export function createProfileService({ repos, accounts, blobs, notices }: Profil
         logged_in_as: user.email,
         profile_picture_url: profilePictureUrl(user.id, user.profile_picture_key, origin),
         used_space: usage.usedSpace,
-        max_space: maxSpace,
+        max_space: storage.maxSpace,
         has_files_not_media: usage.counters.document_count > 0,
         tos_to_approve: notice.tos_to_approve,
-        is_read_only_user: user.is_read_only === 1,
+        is_read_only_user: isReadOnly(user.is_read_only === 1, storage.hasLiveGrant),
         isBeingShutDown: false,
         sunset_delete_date: notice.sunset_delete_date,
         // Albums do not exist yet; this becomes a count of the user's album memberships.

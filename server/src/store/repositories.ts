@@ -15,6 +15,7 @@ import { createGrantRepository } from './repositories/grant.repository';
 import { createIdentityRepository } from './repositories/identity.repository';
 import { createJobRepository } from './repositories/job.repository';
 import { createLoginThrottleRepository } from './repositories/login-throttle.repository';
+import { createOfflinePaymentRepository } from './repositories/offline-payment.repository';
 import { createOidcPayloadRepository } from './repositories/oidc-payload.repository';
 import { createOptionRepository } from './repositories/option.repository';
 import { createPrivacyRepository } from './repositories/privacy.repository';
@@ -22,6 +23,7 @@ import { createReactionRepository } from './repositories/reaction.repository';
 import { createSecretRepository } from './repositories/secret.repository';
 import { createShareRepository } from './repositories/share.repository';
 import { createStatisticsRepository } from './repositories/statistics.repository';
+import { createSubscriptionRepository } from './repositories/subscription.repository';
 import { createTaskLeaseRepository } from './repositories/task-lease.repository';
 import { createTileRepository } from './repositories/tile.repository';
 import { createTimelineRepository } from './repositories/timeline.repository';
@@ -61,6 +63,8 @@ function repositoriesOver(db: Database, dialect: Store['dialect'], notifier?: Ch
     privacy: createPrivacyRepository(db),
     emailConsents: createEmailConsentRepository(db),
     clientErrors: createClientErrorRepository(db),
+    subscriptions: createSubscriptionRepository(db),
+    offlinePayments: createOfflinePaymentRepository(db),
   };
 }
 

@@ -33,6 +33,55 @@ export interface GrantsTable {
   size_bytes: number;
   created_at: number;
   expires_at: number | null;
+  /** The subscription paying for this grant; null for grants given otherwise. */
+  subscription_id: string | null;
+}
+
+export interface PaymentCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  name: string;
+  email: string;
+  created_at: number;
+}
+
+export interface PaymentMethodsTable {
+  user_id: string;
+  provider: string;
+  method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_subscription_id: string;
+  product_id: string;
+  /** incomplete (the card needs an action), trialing, active, ended. */
+  status: string;
+  period_start: number;
+  period_end: number;
+  cancel_at_period_end: number;
+  /** A smaller plan that takes over at the end of the period. */
+  upcoming_product_id: string | null;
+  /** For an incomplete one: the secret the client confirms the payment with. */
+  client_secret: string | null;
+  created_at: number;
+}
+
+export interface OfflinePaymentObjectsTable {
+  id: string;
+  kind: string;
+  customer_id: string;
+  /** JSON of the object. */
+  data: string;
+  created_at: number;
 }
 
 export interface ServerSecretsTable {
@@ -368,6 +417,10 @@ export interface DB {
   email_consents: EmailConsentsTable;
   data_copies: DataCopiesTable;
   client_errors: ClientErrorsTable;
+  payment_customers: PaymentCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  subscriptions: SubscriptionsTable;
+  offline_payment_objects: OfflinePaymentObjectsTable;
 }
 
 /** One consent of a user (migration 0017-privacy); a key without a row reads false. */

@@ -15,6 +15,7 @@ import * as comments from './0013-comments.migration';
 import * as albumCounts from './0013b-album-counts.migration';
 import * as shares from './0014-shares.migration';
 import * as trashCountsStorage from './0015-trash-counts-storage.migration';
+import * as subscriptions from './0016-subscriptions.migration';
 import * as privacy from './0017-privacy.migration';
 
 /** Every migration, in order. Names are permanent: they are recorded in each database. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0013b-album-counts': albumCounts,
   '0014-shares': shares,
   '0015-trash-counts-storage': trashCountsStorage,
+  '0016-subscriptions': subscriptions,
   '0017-privacy': privacy,
 };

@@ -10,11 +10,21 @@ export function createDeviceRepository(db: Database) {
     },
 
     /** The device and its user behind a token hash, in one query: this runs on every request. */
-    findSessionByTokenHash(tokenHash: string) {
+    /** The session behind a token; `has_live_grant` says whether any storage grant is unexpired at `now`. */
+    findSessionByTokenHash(tokenHash: string, now: number) {
       return db
         .selectFrom('devices')
         .innerJoin('users', 'users.id', 'devices.user_id')
-        .select([
+        .select((eb) => [
+          eb
+            .exists(
+              eb
+                .selectFrom('grants')
+                .select('grants.id')
+                .whereRef('grants.user_id', '=', 'users.id')
+                .where((w) => w.or([w('grants.expires_at', 'is', null), w('grants.expires_at', '>', now)])),
+            )
+            .as('has_live_grant'),
           'devices.id as device_id',
           'devices.client_device_id',
           'devices.name as device_name',
