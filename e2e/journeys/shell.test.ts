@@ -5,6 +5,8 @@ const baseUrl = inject('baseUrl');
 
 const SAMPLE_ALBUM = 'AAECAwQFBgcICQoLDA0ODw';
 const SAMPLE_FILE = '6f1c2a9e-7d3b-4f5a-9c8e-1b2d3e4f5a6b';
+// Well-formed (22 characters, as links carry) but unknown: its page reads it and gets 404.
+const SAMPLE_SHARE = 'bm9yZGx5cy1zaGFyZS0wMQ';
 
 /** One concrete path for every route in both specs' route tables. */
 const ROUTES = [
@@ -20,8 +22,8 @@ const ROUTES = [
   `/a/${SAMPLE_ALBUM}/subscribe`,
   `/a/${SAMPLE_ALBUM}/copyAlbum`,
   `/a/${SAMPLE_ALBUM}/${SAMPLE_FILE}/copyAlbum`,
-  '/share/abc123',
-  '/share/abc123/copyShare',
+  `/share/${SAMPLE_SHARE}`,
+  `/share/${SAMPLE_SHARE}/copyShare`,
   `/carousel/${SAMPLE_ALBUM}/${SAMPLE_FILE}`,
   `/albumImage/${SAMPLE_ALBUM}/${SAMPLE_FILE}`,
   `/comments/${SAMPLE_ALBUM}/${SAMPLE_FILE}`,
