@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Album, AlbumList } from '@nordlys/contract/album';
 import type { FileRecord } from '@nordlys/contract/file';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, decodedPictures, landscapeJpeg, seedAlbum, uploadLandscapes } from '../support/album-steps';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { signUp, uniqueEmail } from './account-steps';
 import { type ApiUser, createApiUser } from './media-steps';
@@ -18,54 +18,22 @@ let photos: FileRecord[] = [];
 let workDir: string;
 let browser: BrowserSession | undefined;
 
-/** A small landscape JPEG in the given colours. */
-async function scene(file: string, sky: string, land: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <rect width="100%" height="100%" fill="${sky}"/>
-    <path d="M0 560 L300 360 L520 500 L760 300 L1200 520 L1200 900 L0 900 Z" fill="${land}"/>
-  </svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
-  return file;
-}
-
-async function api<T>(user: ApiUser, method: string, apiPath: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/st/4${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from(`nordlys:${user.token}`).toString('base64')}`,
-      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(user: ApiUser, method: string, apiPath: string, json?: unknown) =>
+  callApi<T>(baseUrl, user, method, apiPath, json);
 
 const albumsOf = async (user: ApiUser) => (await api<AlbumList>(user, 'GET', '/jobs?stories=1')).jobs;
 
-/** Waits until every visible picture of the page has decoded, so screenshots show them. */
-async function decoded(session: BrowserSession) {
-  for (const image of await session.page.locator('img').all()) {
-    await image.evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
-  }
-}
+const decoded = (session: BrowserSession) => decodedPictures(session.page);
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-album-creation-'));
   owner = await createApiUser(serverEnv, baseUrl, 'creator');
-  const scenes = [
-    ['harbour.jpg', '#7fb2d9', '#3b4a5a'],
-    ['peaks.jpg', '#f2a97e', '#4b3b53'],
-    ['aurora.jpg', '#1b3a4b', '#0f1c24'],
-    ['beach.jpg', '#9fd3e6', '#6b7f5a'],
-  ] as const;
-  const now = Math.floor(Date.now() / 1000);
-  photos = [];
-  for (const [index, [name, sky, land]] of scenes.entries()) {
-    photos.push(await owner.upload(await scene(path.join(workDir, name), sky, land), now - index * 86_400));
-  }
-  for (const photo of photos) await owner.waitForUrl(photo.thumbURLSmall ?? '');
+  photos = await uploadLandscapes(owner, workDir, [
+    ['harbour.jpg', 1200, 900, '#7fb2d9', '#2a6f8f', '#3b4a5a'],
+    ['peaks.jpg', 1200, 900, '#f2a97e', '#35577a', '#4b3b53'],
+    ['aurora.jpg', 1200, 900, '#1b3a4b', '#103040', '#0f1c24'],
+    ['beach.jpg', 1200, 900, '#9fd3e6', '#2f8fa8', '#6b7f5a'],
+  ]);
 }, 120_000);
 
 afterEach(async () => {
@@ -155,7 +123,14 @@ describe('album creation journey', () => {
     await bar.getByRole('button', { name: 'Upload from device' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload to the album' });
     await upload.getByText('Also add to my timeline').waitFor();
-    const file = await scene(path.join(workDir, 'camera.jpg'), '#e8c6a0', '#2e4057');
+    const file = await landscapeJpeg(path.join(workDir, 'camera.jpg'), [
+      'camera.jpg',
+      1200,
+      900,
+      '#e8c6a0',
+      '#4a7a96',
+      '#2e4057',
+    ]);
     await upload.getByTestId('upload-file-input').setInputFiles(file);
     // The first upload created the album.
     await page.getByText('We created an album for your upload').waitFor();
@@ -261,15 +236,7 @@ describe('album creation journey', () => {
   });
 
   it('a signed-out visitor adds a shared album to their photos after signing up', async () => {
-    const shared = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name: 'Fjord trip', public: 1 });
-    for (const photo of photos.slice(0, 2)) {
-      await api(owner, 'POST', `/jobs/${shared.id}/files_dedup`, {
-        path: photo.path,
-        checksum: photo.checksum,
-        mtime: photo.mtime,
-        policy: 'no_duplicates',
-      });
-    }
+    const shared = await seedAlbum(baseUrl, owner, 'Fjord trip', photos.slice(0, 2), { public: 1 });
     browser = await openBrowser();
     const { page } = browser;
     await page.goto(`${baseUrl}/a/${shared.idB64}`);

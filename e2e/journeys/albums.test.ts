@@ -5,8 +5,15 @@ import path from 'node:path';
 import type { Album } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import type { FileRecord } from '@nordlys/contract/file';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  albumCardsShown,
+  albumShown,
+  callApi,
+  linkToAlbum,
+  seedAlbum as seedAlbumOf,
+  uploadLandscapes,
+} from '../support/album-steps';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { type ApiUser, createApiUser } from './media-steps';
 
@@ -24,75 +31,21 @@ let workDir: string;
 let browser: BrowserSession | undefined;
 let second: BrowserSession | undefined;
 
-/** A landscape as a JPEG: sky, sea and a ridge in the given colours, at the given size. */
-async function landscape(
-  file: string,
-  width: number,
-  height: number,
-  sky: string,
-  sea: string,
-  ridge: string,
-) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs>
-      <linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#f6e7d2"/></linearGradient>
-      <linearGradient id="w" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sea}"/><stop offset="1" stop-color="#0d2233"/></linearGradient>
-    </defs>
-    <rect width="100%" height="100%" fill="url(#s)"/>
-    <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${Math.min(width, height) * 0.08}" fill="#fff4d6" opacity="0.9"/>
-    <path d="M0 ${height * 0.62} L${width * 0.18} ${height * 0.38} L${width * 0.34} ${height * 0.55} L${width * 0.52} ${height * 0.3} L${width * 0.74} ${height * 0.58} L${width} ${height * 0.44} L${width} ${height} L0 ${height} Z" fill="${ridge}"/>
-    <rect y="${height * 0.66}" width="100%" height="${height * 0.34}" fill="url(#w)"/>
-  </svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
-  return file;
-}
-
-async function api<T>(user: ApiUser, method: string, apiPath: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/st/4${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Basic ${Buffer.from(`nordlys:${user.token}`).toString('base64')}`,
-      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Creates an album and links timeline files into it by checksum, as "add to album" does. */
-async function seedAlbum(name: string, files: FileRecord[], extra: Record<string, unknown> = {}) {
-  const album = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name, ...extra });
-  for (const file of files) {
-    await api(owner, 'POST', `/jobs/${album.id}/files_dedup`, {
-      path: file.path,
-      checksum: file.checksum,
-      mtime: file.mtime,
-      policy: 'no_duplicates',
-      want_json: true,
-    });
-  }
-  return api<Album>(owner, 'GET', `/jobs/${album.id}`);
-}
+const api = <T>(user: ApiUser, method: string, apiPath: string, json?: unknown) =>
+  callApi<T>(baseUrl, user, method, apiPath, json);
+const seedAlbum = (name: string, files: FileRecord[], extra: Record<string, unknown> = {}) =>
+  seedAlbumOf(baseUrl, owner, name, files, extra);
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-albums-'));
   owner = await createApiUser(serverEnv, baseUrl, 'albums');
-  const scenes = [
+  photos = await uploadLandscapes(owner, workDir, [
     ['harbour.jpg', 1600, 1067, '#7fb2d9', '#2a6f8f', '#3b4a5a'],
     ['peaks.jpg', 1200, 1600, '#f2a97e', '#35577a', '#4b3b53'],
     ['aurora.jpg', 1600, 900, '#1b3a4b', '#103040', '#0f1c24'],
     ['beach.jpg', 1400, 1050, '#9fd3e6', '#2f8fa8', '#6b7f5a'],
     ['fjord.jpg', 1600, 1200, '#c8d8e8', '#3d6b85', '#5a6470'],
-  ] as const;
-  const now = Math.floor(Date.now() / 1000);
-  photos = [];
-  for (const [index, [name, width, height, sky, sea, ridge]] of scenes.entries()) {
-    const file = await landscape(path.join(workDir, name), width, height, sky, sea, ridge);
-    photos.push(await owner.upload(file, now - index * 86_400));
-  }
-  for (const photo of photos) await owner.waitForUrl(photo.thumbURLSmall ?? '');
+  ]);
   shared = await seedAlbum('Lofoten 2024', photos, { public: 1 });
   await seedAlbum('Garden', photos.slice(3, 4));
   secret = await seedAlbum('Secret cabin', photos.slice(1, 3), {
@@ -123,10 +76,7 @@ describe('albums journey', () => {
     const list = page.getByRole('list', { name: 'Albums' });
     await list.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(3);
-    await page
-      .locator('.album-card__image')
-      .first()
-      .evaluate((img: HTMLImageElement) => img.decode());
+    await albumCardsShown(page, /Lofoten 2024/);
     await browser.screenshot('albums-desktop');
 
     // Cards are 296 x 320 on a desktop.
@@ -145,14 +95,7 @@ describe('albums journey', () => {
     await page.getByRole('searchbox', { name: 'Search albums' }).fill('lofoten');
     await list.getByRole('link', { name: /Lofoten 2024/ }).click();
     await page.waitForURL(`${baseUrl}/albums/${idB64(shared)}`);
-    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
-    const grid = page.getByRole('list', { name: 'Photos and videos' });
-    await grid
-      .getByRole('img')
-      .nth(photos.length - 1)
-      .waitFor();
-    for (const image of await grid.getByRole('img').all())
-      await image.evaluate((img: HTMLImageElement) => img.decode());
+    const grid = await albumShown(page, 'Lofoten 2024', photos.length);
     await browser.screenshot('album-desktop');
 
     // Oldest first, saved for the album.
@@ -183,23 +126,12 @@ describe('albums journey', () => {
     browser = await owner.browser(PHONE);
     const { page } = browser;
     await page.goto(`${baseUrl}/albums`);
-    await page.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
-    await page
-      .locator('.album-card__image')
-      .first()
-      .evaluate((img: HTMLImageElement) => img.decode());
+    await albumCardsShown(page, /Lofoten 2024/);
     const card = await page.locator('.album-card').first().boundingBox();
     expect(Math.round(card?.height ?? 0)).toBe(190);
     await browser.screenshot('albums-mobile');
     await page.goto(`${baseUrl}/albums/${idB64(shared)}`);
-    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
-    const grid = page.getByRole('list', { name: 'Photos and videos' });
-    await grid
-      .getByRole('img')
-      .nth(photos.length - 1)
-      .waitFor();
-    for (const image of await grid.getByRole('img').all())
-      await image.evaluate((img: HTMLImageElement) => img.decode());
+    await albumShown(page, 'Lofoten 2024', photos.length);
     await browser.screenshot('album-mobile');
     expect(realErrors(browser.errors)).toEqual([]);
   });
@@ -208,22 +140,10 @@ describe('albums journey', () => {
     browser = await owner.browser({ colorScheme: 'dark' });
     const { page } = browser;
     await page.goto(`${baseUrl}/albums`);
-    await page.getByRole('link', { name: /Lofoten 2024/ }).waitFor();
-    await page
-      .locator('.album-card__image')
-      .first()
-      .evaluate((img: HTMLImageElement) => img.decode());
+    await albumCardsShown(page, /Lofoten 2024/);
     await browser.screenshot('albums-dark-desktop');
     await page.getByRole('link', { name: /Lofoten 2024/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
-    const grid = page.getByRole('list', { name: 'Photos and videos' });
-    await grid
-      .getByRole('img')
-      .nth(photos.length - 1)
-      .waitFor();
-    for (const image of await grid.getByRole('img').all()) {
-      await image.evaluate((img: HTMLImageElement) => img.decode());
-    }
+    await albumShown(page, 'Lofoten 2024', photos.length);
     await browser.screenshot('album-dark-desktop');
     expect(realErrors(browser.errors)).toEqual([]);
   });
@@ -249,14 +169,7 @@ describe('albums journey', () => {
     second = await openBrowser();
     const { page } = second;
     await page.goto(`${baseUrl}/a/${idB64(shared)}`);
-    await page.getByRole('heading', { level: 1, name: 'Lofoten 2024' }).waitFor();
-    const grid = page.getByRole('list', { name: 'Photos and videos' });
-    await grid
-      .getByRole('img')
-      .nth(photos.length - 1)
-      .waitFor();
-    for (const image of await grid.getByRole('img').all())
-      await image.evaluate((img: HTMLImageElement) => img.decode());
+    const grid = await albumShown(page, 'Lofoten 2024', photos.length);
     // A visitor gets no owner controls.
     expect(await page.getByRole('button', { name: 'Album settings' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'More album actions' }).count()).toBe(0);
@@ -273,12 +186,7 @@ describe('albums journey', () => {
     expect(await owner.delete({ ...removed, jobID: shared.id, fileID: removedId })).toBe(200);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => images.count()).toBe(photos.length - 1);
-    await api(owner, 'POST', `/jobs/${shared.id}/files_dedup`, {
-      path: removed.path,
-      checksum: removed.checksum,
-      mtime: removed.mtime,
-      policy: 'no_duplicates',
-    });
+    await linkToAlbum(baseUrl, owner, shared.id, [removed]);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => images.count()).toBe(photos.length);
 

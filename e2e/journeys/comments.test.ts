@@ -6,6 +6,7 @@ import type { FileComments } from '@nordlys/contract/comment';
 import type { FileRecord } from '@nordlys/contract/file';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, linkToAlbum } from '../support/album-steps';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { type ApiUser, createApiUser } from './media-steps';
 
@@ -28,19 +29,8 @@ async function picture(name: string, colour: string): Promise<string> {
   return file;
 }
 
-async function api<T>(user: ApiUser | null, method: string, apiPath: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/st/4${apiPath}`, {
-    method,
-    headers: {
-      ...(user ? { Authorization: `Basic ${Buffer.from(`nordlys:${user.token}`).toString('base64')}` } : {}),
-      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(user: ApiUser | null, method: string, apiPath: string, json?: unknown) =>
+  callApi<T>(baseUrl, user, method, apiPath, json);
 
 const open = async (session: Promise<BrowserSession>) => {
   const opened = await session;
@@ -56,13 +46,7 @@ beforeAll(async () => {
   photo = await owner.upload(await picture('lake.jpg', '#3d6b85'), Math.floor(Date.now() / 1000) - 86_400);
   await owner.waitForUrl(photo.thumbURLSmall ?? '');
   album = await api<Album>(owner, 'POST', '/jobs', { type: 'story', name: 'Summer lake', public: 1 });
-  const linked = await api<{ file: FileRecord }>(owner, 'POST', `/jobs/${album.id}/files_dedup`, {
-    path: photo.path,
-    checksum: photo.checksum,
-    mtime: photo.mtime,
-    policy: 'no_duplicates',
-  });
-  photo = linked.file;
+  photo = (await linkToAlbum(baseUrl, owner, album.id, [photo]))[0] ?? photo;
   await api(participant, 'POST', `/jobs/${album.id}/subscribe`);
 }, 120_000);
 
