@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import { LOCALES } from './constants';
 import { PlainText } from './plain-text';
 
 /**
@@ -125,7 +124,12 @@ const LegacyChoiceSchema = Type.Union([
 export const DigitalLegacyRequest = Type.Object(
   {
     choice: LegacyChoiceSchema,
-    language: Type.Union(LOCALES.map((locale) => Type.Literal(locale))),
+    language: Type.Union([
+      Type.Literal('nb_NO'),
+      Type.Literal('en_US'),
+      Type.Literal('sv_SE'),
+      Type.Literal('bg_BG'),
+    ]),
     contact_information: Type.Optional(Type.Array(LegacyContact, { maxItems: 1 })),
   },
   { additionalProperties: false },

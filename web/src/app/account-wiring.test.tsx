@@ -63,6 +63,10 @@ describe('signed in', () => {
       '/settings/storage',
       '/settings/devices',
       '/settings/privacy',
+      '/settings/privacy#consents',
+      '/settings/privacy#legacy',
+      '/settings/privacy#dataAccess',
+      '/settings/privacy#deleteAccount',
       '/settings/takeout',
       '/documents',
     ]);

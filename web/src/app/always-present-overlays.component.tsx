@@ -11,6 +11,7 @@ import { lazyPart } from '../routing/lazy-part';
 import { AlbumCreationOverlays } from './album-creation-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
 import { MountWhenWanted } from './mount-when-wanted.component';
+import { PrivacyOverlays } from './privacy-wiring';
 import { createSharedAlbum } from './sharing-wiring';
 import { UploadOnDemand } from './upload-on-demand.component';
 
@@ -53,6 +54,7 @@ export function AlwaysPresentOverlays() {
         <SessionExpiredDialog />
       </MountWhenWanted>
       <UserDisabledRedirect />
+      <PrivacyOverlays />
       <QaMarker onStagingHost={onStagingHost} />
     </>
   );

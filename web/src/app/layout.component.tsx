@@ -9,6 +9,7 @@ import { TopNav } from '../features/shell/top-nav.component';
 import { UploadButton } from '../features/upload/upload-button.component';
 import { AlwaysPresentOverlays } from './always-present-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
+import { reportScreenError } from './privacy-wiring';
 import { entryAt } from './route-table';
 import { ScrollRestoration } from './scroll-restoration.component';
 import './layout.css';
@@ -32,7 +33,7 @@ export function Layout() {
             skeletons); on a later navigation the current screen stays until the next one is ready. */}
         <Suspense fallback={null}>
           {/* A crashing screen keeps the top bar and footer around its error message. */}
-          <ErrorBoundary resetKey={pathname}>
+          <ErrorBoundary resetKey={pathname} onError={reportScreenError}>
             <Outlet />
           </ErrorBoundary>
         </Suspense>

@@ -120,13 +120,13 @@ describe('rendered screens', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows a titled placeholder for a screen without its feature, and titles the tab', async () => {
-    renderAppAt('/emailSettings', undefined, { account: sampleAccount() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail settings' })).toBeTruthy();
+    renderAppAt('/settings/storage', undefined, { account: sampleAccount() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Storage and subscription' })).toBeTruthy();
     // Compared through the catalogue so the marker phrase lives in the placeholder component alone.
     const { default: i18next } = await import('i18next');
     expect(screen.getByText(i18next.t('app:placeholder.notBuilt', { brand: 'Nordlys Cloud' }))).toBeTruthy();
     expect(document.querySelector('[data-screen-status]')).not.toBeNull();
-    expect(document.title).toBe('E-mail settings · Nordlys Cloud');
+    expect(document.title).toBe('Storage and subscription · Nordlys Cloud');
   });
 
   it('shows oops page not found with a go-back link for unknown paths', async () => {

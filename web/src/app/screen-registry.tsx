@@ -17,6 +17,7 @@ import { FLAGS_SCREENS } from '../features/flags/flags.screens';
 import { useJobSync } from '../features/job-sync/use-job-sync';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
 import { PAGES_SCREENS } from '../features/pages/pages.screens';
+import { privacyScreens } from '../features/privacy/privacy.screens';
 import { settingsScreens } from '../features/settings/settings.screens';
 import { sharingScreens } from '../features/sharing/sharing.screens';
 import { timelineScreens } from '../features/timeline/timeline.screens';
@@ -26,6 +27,7 @@ import { lazyPart } from '../routing/lazy-part';
 import type { ScreenRoute } from '../routing/screen-route';
 import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
 import { AlbumCommentsPanel, commentsSlots } from './comments-wiring';
+import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
 
 // What one feature lends another's screen loads with that screen, not with the app.
@@ -98,6 +100,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     ProfileSection,
   ),
   devices: DEVICES_SCREENS,
+  privacy: privacyScreens(usePrivacySlots),
   downloads: DOWNLOADS_SCREENS,
   timeline: timelineScreens({
     useAccount: useFileActionAccount,

@@ -9,6 +9,12 @@ export interface ErrorFallbackProps {
   onReload?: () => void;
 }
 
+/** The catalogue key of an error's text for the user (the unsubscribe page's, account.md §8), if it has one. */
+const userMessageKeyOf = (error: unknown): string | null => {
+  const key = error instanceof Error ? (error as { userMessageKey?: unknown }).userMessageKey : undefined;
+  return typeof key === 'string' ? key : null;
+};
+
 /** What a crashed screen turns into; deliberately free of router hooks so it works above the router. */
 export function ErrorFallback({ error, onReload = () => window.location.reload() }: ErrorFallbackProps) {
   const { t } = useTranslation(['pages', 'common']);
@@ -25,6 +31,7 @@ export function ErrorFallback({ error, onReload = () => window.location.reload()
           </button>
         }
       >
+        {userMessageKeyOf(error) !== null && <p>{t(userMessageKeyOf(error) as string)}</p>}
         <p>{t(isPreloadError(error) ? 'pages:boundary.partMissingBody' : 'pages:boundary.body')}</p>
       </StatusPage>
     </div>

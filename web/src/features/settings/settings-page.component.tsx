@@ -1,4 +1,16 @@
-import { ChevronRight, FileText, HardDrive, Languages, Laptop, Package, ShieldCheck } from 'lucide-react';
+import {
+  Archive,
+  ChevronRight,
+  FileText,
+  HardDrive,
+  HeartHandshake,
+  Languages,
+  Laptop,
+  ListChecks,
+  Package,
+  ShieldCheck,
+  UserX,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +21,10 @@ export const SETTINGS_LINKS = [
   { id: 'storage', to: '/settings/storage', icon: HardDrive },
   { id: 'devices', to: '/settings/devices', icon: Laptop },
   { id: 'privacy', to: '/settings/privacy', icon: ShieldCheck },
+  { id: 'consents', to: '/settings/privacy#consents', icon: ListChecks },
+  { id: 'legacy', to: '/settings/privacy#legacy', icon: HeartHandshake },
+  { id: 'dataCopy', to: '/settings/privacy#dataAccess', icon: Archive },
+  { id: 'deletion', to: '/settings/privacy#deleteAccount', icon: UserX },
   { id: 'takeout', to: '/settings/takeout', icon: Package },
   { id: 'documents', to: '/documents', icon: FileText },
 ] as const;

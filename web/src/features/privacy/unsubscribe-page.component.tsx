@@ -1,0 +1,156 @@
+import { CircleCheck, MailCheck } from 'lucide-react';
+import { useEffect, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { getEmailConsent, setEmailConsent } from '../../api/privacy.api';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { RadioGroup } from '../../ui/radio-group';
+import { Skeleton } from '../../ui/skeleton';
+import { Spinner } from '../../ui/spinner';
+import {
+  initialUnsubscribe,
+  UNSUBSCRIBE_CHANGE_FAILED,
+  UNSUBSCRIBE_REQUEST_FAILED,
+  type UnsubscribeChoice,
+  unsubscribeReducer,
+} from './unsubscribe';
+import './privacy.css';
+
+/** account.md §8: a refusal and a request that got no answer each have their message. */
+const failure = (error: unknown) =>
+  new Error(error instanceof ApiError ? UNSUBSCRIBE_CHANGE_FAILED : UNSUBSCRIBE_REQUEST_FAILED, {
+    cause: error,
+  });
+
+/**
+ * /settings/unsubscribe and /emailSettings?id= (account.md §2, §4): works signed out with the
+ * identifier from a mail's link, or for the signed-in address without one. Errors go to the
+ * error boundary.
+ */
+export function UnsubscribePage({
+  host,
+  signedIn,
+  onChanged,
+}: {
+  host: string | undefined;
+  signedIn: boolean;
+  onChanged(): void;
+}) {
+  const { t } = useTranslation('privacy');
+  const [params] = useSearchParams();
+  const identifier = params.get('id') ?? undefined;
+  const [state, dispatch] = useReducer(unsubscribeReducer, initialUnsubscribe);
+  const [confirming, setConfirming] = useState(false);
+  const usable = identifier !== undefined || signedIn;
+
+  useEffect(() => {
+    if (!usable) return;
+    const controller = new AbortController();
+    getEmailConsent(host, identifier, controller.signal).then(
+      (answer) => dispatch({ type: 'checked', subscribed: answer.email_consent }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: 'failed', error: failure(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [host, identifier, usable]);
+
+  if (state.error) throw state.error;
+
+  const submit = async (choice: UnsubscribeChoice) => {
+    setConfirming(false);
+    dispatch({ type: 'submitted', choice });
+    try {
+      await setEmailConsent(host, choice === 'stay', identifier);
+      dispatch({ type: 'succeeded' });
+      onChanged();
+    } catch (error) {
+      dispatch({ type: 'failed', error: failure(error) });
+    }
+  };
+
+  let body: React.ReactNode;
+  if (!usable) {
+    body = <p className="privacy__note privacy__note--error">{t('unsubscribe.missingId')}</p>;
+  } else if (state.view === 'checking') {
+    body = <Skeleton className="privacy__skeleton privacy__skeleton--tall" />;
+  } else if (state.view === 'loading') {
+    body = (
+      <div className="privacy__loading" role="status">
+        <Spinner label={null} />
+        <span>{t('unsubscribe.loading')}</span>
+      </div>
+    );
+  } else if (state.view === 'unsubscribed' || state.view === 'saved') {
+    const done = state.view === 'unsubscribed' ? 'unsubscribed' : 'saved';
+    body = (
+      <div className="privacy__outcome" role="status">
+        <CircleCheck aria-hidden="true" className="privacy__outcome-icon privacy__outcome-icon--ok" />
+        <h2 className="privacy__outcome-title">{t(`unsubscribe.${done}Title`)}</h2>
+        <p>{t(`unsubscribe.${done}Body`)}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <p>{t('unsubscribe.intro')}</p>
+        {state.subscribed === false && <p className="privacy__note">{t('unsubscribe.currentlyOff')}</p>}
+        <RadioGroup<UnsubscribeChoice>
+          label={t('unsubscribe.choice')}
+          hideLabel
+          name="email-consent"
+          value={state.choice}
+          onValueChange={(choice) => dispatch({ type: 'choiceChanged', choice })}
+          options={[
+            { value: 'stay', label: t('unsubscribe.optionStay') },
+            { value: 'unsubscribe', label: t('unsubscribe.optionUnsubscribe') },
+          ]}
+        />
+        <div className="privacy__actions">
+          <Button
+            variant={state.choice === 'stay' ? 'primary' : 'secondary'}
+            onClick={() => void submit('stay')}
+          >
+            {t('unsubscribe.stay')}
+          </Button>
+          <Button
+            variant={state.choice === 'unsubscribe' ? 'primary' : 'secondary'}
+            onClick={() => setConfirming(true)}
+          >
+            {t('unsubscribe.unsubscribe')}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="privacy privacy--narrow">
+      <Link className="privacy__back" to="/settings">
+        {t('back')}
+      </Link>
+      <div className="privacy__heading">
+        <MailCheck aria-hidden="true" className="privacy__heading-icon" />
+        <h1 className="privacy__title">{t('unsubscribe.title')}</h1>
+      </div>
+      <div className="privacy__card">{body}</div>
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        role="alertdialog"
+        title={t('unsubscribe.confirmTitle')}
+        description={t('unsubscribe.confirmBody')}
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>{t('legacy.cancel')}</Button>
+            <Button variant="primary" onClick={() => void submit('unsubscribe')}>
+              {t('unsubscribe.unsubscribe')}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
