@@ -94,7 +94,7 @@ export function UnsubscribePage({
     );
   } else {
     body = (
-      <>
+      <div className="privacy__section-body">
         <p>{t('unsubscribe.intro')}</p>
         {state.subscribed === false && <p className="privacy__note">{t('unsubscribe.currentlyOff')}</p>}
         <RadioGroup<UnsubscribeChoice>
@@ -122,7 +122,7 @@ export function UnsubscribePage({
             {t('unsubscribe.unsubscribe')}
           </Button>
         </div>
-      </>
+      </div>
     );
   }
 
