@@ -45,7 +45,8 @@ const ROUTES = [
   '/settings/devices',
   '/settings/testFlags',
   '/settings/_advanced',
-  '/emailSettings?id=abc',
+  // Well-formed but unknown: the page reads it, gets 404 and says the link is not valid.
+  '/emailSettings?id=bm9yZGx5cy1lbWFpbC1jb25zZW50',
   '/help',
   '/error/user_disabled',
   '/error/500',

@@ -176,6 +176,11 @@ describe('unsubscribe page', () => {
     expect(unsubscribeReducer(loading, { type: 'succeeded' }).view).toBe('saved');
   });
 
+  it('says so for a link the server does not know', () => {
+    expect(unsubscribeReducer(initialUnsubscribe, { type: 'linkInvalid' }).view).toBe('invalid');
+    expect(unsubscribeReducer(entry, { type: 'linkInvalid' })).toBe(entry);
+  });
+
   it('keeps the error for the page to throw', () => {
     const error = new Error('Request to server failed');
     expect(unsubscribeReducer(entry, { type: 'failed', error }).error).toBe(error);

@@ -51,7 +51,11 @@ export function UnsubscribePage({
     getEmailConsent(host, identifier, controller.signal).then(
       (answer) => dispatch({ type: 'checked', subscribed: answer.email_consent }),
       (error: unknown) => {
-        if (!controller.signal.aborted) dispatch({ type: 'failed', error: failure(error) });
+        if (controller.signal.aborted) return;
+        // An identifier the server does not know is a broken link, said in place; the rest is an error.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          dispatch({ type: 'linkInvalid' });
+        else dispatch({ type: 'failed', error: failure(error) });
       },
     );
     return () => controller.abort();
@@ -72,7 +76,7 @@ export function UnsubscribePage({
   };
 
   let body: React.ReactNode;
-  if (!usable) {
+  if (!usable || state.view === 'invalid') {
     body = <p className="privacy__note privacy__note--error">{t('unsubscribe.missingId')}</p>;
   } else if (state.view === 'checking') {
     body = <Skeleton className="privacy__skeleton privacy__skeleton--tall" />;

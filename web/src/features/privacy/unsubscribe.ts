@@ -1,5 +1,6 @@
 /** The e-mail unsubscribe page (account.md §4): entry → loading → unsubscribed, or entry → saved on Stay. */
-export type UnsubscribeView = 'checking' | 'entry' | 'loading' | 'unsubscribed' | 'saved';
+/** 'invalid': the link's identifier is unknown to the server (mistyped, cut short or made up). */
+export type UnsubscribeView = 'checking' | 'invalid' | 'entry' | 'loading' | 'unsubscribed' | 'saved';
 export type UnsubscribeChoice = 'stay' | 'unsubscribe';
 
 export interface UnsubscribeState {
@@ -13,6 +14,7 @@ export interface UnsubscribeState {
 
 export type UnsubscribeAction =
   | { type: 'checked'; subscribed: boolean }
+  | { type: 'linkInvalid' }
   | { type: 'choiceChanged'; choice: UnsubscribeChoice }
   | { type: 'submitted'; choice: UnsubscribeChoice }
   | { type: 'succeeded' }
@@ -30,6 +32,8 @@ export function unsubscribeReducer(state: UnsubscribeState, action: UnsubscribeA
     case 'checked':
       // The link was followed to unsubscribe: that is the choice offered first.
       return state.view === 'checking' ? { ...state, view: 'entry', subscribed: action.subscribed } : state;
+    case 'linkInvalid':
+      return state.view === 'checking' ? { ...state, view: 'invalid' } : state;
     case 'choiceChanged':
       return state.view === 'entry' ? { ...state, choice: action.choice } : state;
     case 'submitted':
