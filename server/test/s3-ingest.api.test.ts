@@ -114,15 +114,19 @@ describe.each(databaseKinds)('uploads into S3 on %s', (kind) => {
     const body = new PassThrough();
     const stalled = t.blobs.put('content/zz/stalled', body);
     stalled.catch(() => undefined);
-    // Two parts' worth, then nothing more: as a process killed mid-upload leaves it.
+    // Two parts' worth, then nothing more: as a process killed mid-upload leaves it. Both parts
+    // must be stored before the sweep, or one still in flight lands after the abort.
     body.write(Buffer.alloc(17 * 1024 * 1024, 1));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 20_000;
     const begun = async () =>
-      (await s3.unfinishedUploads()).length === 1 && (await bucketKeys()).length === before.length + 1;
+      (await s3.unfinishedUploads()).length === 1 &&
+      (await s3.storedParts()) === 2 &&
+      (await bucketKeys()).length === before.length + 1;
     while (Date.now() < deadline && !(await begun())) {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await s3.unfinishedUploads()).toHaveLength(1);
+    expect(await s3.storedParts()).toBe(2);
     expect((await bucketKeys()).length).toBe(before.length + 1);
     // Not yet stale: a running upload is left alone.
     expect(await t.blobs.sweepUnfinished()).toBe(0);

@@ -12,6 +12,8 @@ export function useS3rver(bucket: string): {
   endpoint(): Promise<string>;
   /** Ids of the multipart uploads begun in the bucket and neither completed nor aborted. */
   unfinishedUploads(): Promise<string[]>;
+  /** Parts stored whole (s3rver writes a part's checksum file once its bytes are in), over all unfinished uploads. */
+  storedParts(): Promise<number>;
 } {
   let starting: Promise<{ endpoint: string; uploadsDir: string; close: () => Promise<void> }> | undefined;
   afterAll(async () => {
@@ -53,6 +55,15 @@ export function useS3rver(bucket: string): {
       const started = await starting;
       if (!started) return [];
       return readdir(started.uploadsDir).catch(() => []);
+    },
+    async storedParts() {
+      const started = await starting;
+      if (!started) return 0;
+      const uploads = await readdir(started.uploadsDir).catch(() => []);
+      const files = await Promise.all(
+        uploads.map((id) => readdir(path.join(started.uploadsDir, id)).catch(() => [])),
+      );
+      return files.flat().filter((name) => name.endsWith('.md5')).length;
     },
   };
 }
