@@ -67,7 +67,12 @@ describe('privacy in Chromium', () => {
     await toggle.click();
     await expect.poll(() => toggle.isDisabled()).toBe(false);
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    // With help_us_improve given, the activity tracker reports at start.
+    const clientStats = b.page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/st/4/client_stats'),
+    );
     await b.page.reload();
+    expect((await clientStats).postDataJSON()).toMatchObject({ last_foreground: expect.any(Number) });
     await b.page.getByRole('switch', { name: 'Help us improve' }).waitFor();
     await expect
       .poll(() => b.page.getByRole('switch', { name: 'Help us improve' }).getAttribute('aria-checked'))

@@ -65,3 +65,9 @@ export const approveTerms = (version: string): Promise<void> =>
 
 export const reportClientError = (report: ClientErrorReport): Promise<void> =>
   apiRequest<void>('/client_errors', { method: 'POST', json: report });
+
+export const sendClientStats = (stats: { last_foreground?: number; last_engaged?: number }): Promise<void> =>
+  apiRequest<void>('/client_stats', { method: 'POST', json: stats });
+
+export const sendStatisticsEvents = (events: { name: string; timestamp: number }[]): Promise<void> =>
+  apiRequest<void>('/user_statistics_events', { method: 'POST', json: { events } });

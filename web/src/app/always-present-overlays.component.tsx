@@ -14,6 +14,7 @@ import { MountWhenWanted } from './mount-when-wanted.component';
 import { PrivacyOverlays } from './privacy-wiring';
 import { createSharedAlbum } from './sharing-wiring';
 import { UploadOnDemand } from './upload-on-demand.component';
+import { UsageStatsTracker } from './usage-stats-wiring';
 
 // The dialogs (and the modal layer under them) are fetched the first time one opens.
 const DialogHost = lazyPart(() =>
@@ -55,6 +56,7 @@ export function AlwaysPresentOverlays() {
       </MountWhenWanted>
       <UserDisabledRedirect />
       <PrivacyOverlays />
+      <UsageStatsTracker />
       <QaMarker onStagingHost={onStagingHost} />
     </>
   );
