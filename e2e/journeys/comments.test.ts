@@ -217,6 +217,41 @@ describe('comments, loves and the live change feed', () => {
     expect(after.loves.count).toBe(2);
   });
 
+  it("a visitor gives a name from the album's page and comments under it without being asked again", async () => {
+    const session = await open(openBrowser(PHONE));
+    const { page } = session;
+    await page.goto(`${baseUrl}/a/${album.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Summer lake' }).waitFor();
+    await page.getByRole('button', { name: 'Give your name' }).click();
+    const prompt = page.getByRole('dialog', { name: "What's your name?" });
+    await prompt.getByText('Give a name to show next to your comments and loves.').waitFor();
+    await prompt.getByLabel('Your name').fill('Astrid');
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Commenting as Astrid' }).waitFor();
+    await page
+      .locator('.album img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await session.screenshot('album-visitor-name-mobile');
+
+    await page.goto(commentsUrl());
+    const input = page.getByRole('textbox', { name: 'Write a comment' });
+    await input.fill('Lovely evening, from Astrid');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Lovely evening, from Astrid').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const after = await api<FileComments>(
+      owner,
+      'GET',
+      `/jobs/${album.id}/files_by_id/${photo.fileID}/comments`,
+    );
+    expect(after.comments.map((c) => [c.author.name, c.author.guest, c.comment])).toContainEqual([
+      'Astrid',
+      true,
+      'Lovely evening, from Astrid',
+    ]);
+  });
+
   it('a comment typed while signed out is posted after signing in', async () => {
     const email = `late-${Date.now().toString(36)}@example.com`;
     const { runAdmin } = await import('../../server/src/cli/admin');

@@ -9,6 +9,9 @@ import { lazyPart } from '../routing/lazy-part';
 const CommentsPanel = lazyPart(() =>
   import('../features/comments/comments-panel.component').then((module) => module.CommentsPanel),
 );
+const GuestName = lazyPart(() =>
+  import('../features/comments/guest-name.component').then((module) => module.GuestName),
+);
 
 function useCommentsSignIn(): (create: boolean) => void {
   const { start } = useStartLogin();
@@ -48,6 +51,16 @@ export function AlbumCommentsPanel({
         signIn={signIn}
         useChangeFeed={useJobSync}
       />
+    </Suspense>
+  );
+}
+
+/** A signed-out visitor's name on a shared album's page (the name prompt's albumSettings context). */
+export function AlbumVisitorName({ albumId, password }: { albumId: string; password: string | null }) {
+  const signIn = useCommentsSignIn();
+  return (
+    <Suspense fallback={null}>
+      <GuestName albumId={albumId} password={password} signIn={signIn} />
     </Suspense>
   );
 }

@@ -26,7 +26,7 @@ import { openUploadDialog, selectFilesStored } from '../features/upload/upload-q
 import { lazyPart } from '../routing/lazy-part';
 import type { ScreenRoute } from '../routing/screen-route';
 import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
-import { AlbumCommentsPanel, commentsSlots } from './comments-wiring';
+import { AlbumCommentsPanel, AlbumVisitorName, commentsSlots } from './comments-wiring';
 import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
 
@@ -133,6 +133,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
       ),
       renderReadOnlyGate: (action, control) => <ReadOnlyGate action={action}>{control}</ReadOnlyGate>,
       useChangeFeed: useJobSync,
+      renderVisitorName: (albumId, password) => <AlbumVisitorName albumId={albumId} password={password} />,
       // The album's files in the timeline's viewer, with the album's rights and its file menu.
       renderViewer: ({ source, ...props }) => (
         <Suspense fallback={null}>

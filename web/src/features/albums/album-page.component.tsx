@@ -57,6 +57,9 @@ export type RenderAlbumFileMenu = (
 
 const noChangeFeed: ChangeFeedHook = () => {};
 
+/** A signed-out visitor's name in the album (for comments and loves), lent by the app. */
+export type RenderVisitorName = (albumId: string, password: string | null) => ReactNode;
+
 export interface AlbumPageProps {
   album: AlbumView;
   account: FileActionAccount | null;
@@ -70,6 +73,7 @@ export interface AlbumPageProps {
   /** The album was deleted or left: it is no longer the user's to see. */
   onGone: () => void;
   useChangeFeed?: ChangeFeedHook;
+  renderVisitorName?: RenderVisitorName;
 }
 
 type FilesState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; files: FileRecord[] };
@@ -86,6 +90,7 @@ export function AlbumPage({
   onOutdated = onReload,
   onGone,
   useChangeFeed = noChangeFeed,
+  renderVisitorName,
 }: AlbumPageProps) {
   const { t, i18n } = useTranslation('albums');
   const dispatch = useAppDispatch();
@@ -309,6 +314,7 @@ export function AlbumPage({
           </span>
         </div>
         <div className="album__actions">
+          {visitor && album.allowComments && renderVisitorName?.(album.id, password)}
           {album.rights.addFiles && !visitor && (
             <Button
               variant="primary"

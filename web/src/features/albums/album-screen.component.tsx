@@ -9,7 +9,7 @@ import { getAuthToken } from '../../api/session';
 import type { FileActionAccount } from '../../file-actions/file-action.types';
 import { albumLoadReducer, albumViewFor, initialAlbumLoad } from './album-load.reducer';
 import { toAlbumView } from './album-model';
-import { AlbumPage, type RenderAlbumFileMenu } from './album-page.component';
+import { AlbumPage, type RenderAlbumFileMenu, type RenderVisitorName } from './album-page.component';
 import { rememberAlbumPassword, rememberedAlbumPassword } from './album-password.storage';
 import { AlbumLoader, AlbumNotFound, AlbumPasswordPage } from './album-status-pages.component';
 import './albums.css';
@@ -24,6 +24,7 @@ export interface AlbumScreenProps {
   loginGate: ReactNode;
   renderFileMenu?: RenderAlbumFileMenu;
   useChangeFeed?: ChangeFeedHook;
+  renderVisitorName?: RenderVisitorName;
 }
 
 const failureOf = (error: unknown) =>
@@ -40,6 +41,7 @@ export function AlbumScreen({
   loginGate,
   renderFileMenu,
   useChangeFeed,
+  renderVisitorName,
 }: AlbumScreenProps) {
   const location = useLocation();
   const [state, dispatch] = useReducer(albumLoadReducer<Album>, undefined, () => {
@@ -131,6 +133,7 @@ export function AlbumScreen({
           onReload={reload}
           onOutdated={outdated}
           useChangeFeed={useChangeFeed}
+          renderVisitorName={renderVisitorName}
           onGone={() => dispatch({ type: 'deleted' })}
         />
       ) : null;

@@ -1,7 +1,7 @@
 import { PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import { configureStore } from '@reduxjs/toolkit';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -78,6 +78,33 @@ describe('album wrapper', () => {
     expect(seen).not.toContain('wrong');
     expect(seen.at(-1)).toBe(right);
     expect(seen.filter((password) => password !== null)).toHaveLength(2);
+  });
+
+  it("a visitor gets the comments feature's name setting; a signed-in user does not", async () => {
+    for (const visitor of [true, false]) {
+      const asked: [string, string | null][] = [];
+      const user = userEvent.setup();
+      renderAt(
+        '/a/x',
+        <AlbumScreen
+          albumId={ALBUM_ID}
+          visitor={visitor}
+          account={visitor ? null : { userId: 'u1', isReadOnly: false }}
+          loginGate={<p>gate</p>}
+          renderVisitorName={(albumId, password) => {
+            asked.push([albumId, password]);
+            return <button type="button">Your name here</button>;
+          }}
+        />,
+      );
+      await user.type(await screen.findByLabelText(/password/i), 'fjord');
+      await user.click(screen.getByRole('button', { name: 'Open album' }));
+      await screen.findByRole('heading', { level: 1, name: 'Lofoten' });
+      expect(screen.queryByRole('button', { name: 'Your name here' }) !== null).toBe(visitor);
+      expect(asked.at(-1)).toEqual(visitor ? [ALBUM_ID, right] : undefined);
+      cleanup();
+      sessionStorage.clear();
+    }
   });
 });
 

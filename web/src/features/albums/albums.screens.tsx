@@ -5,7 +5,7 @@ import type { FileActionAccountHook } from '../../file-actions/file-action.types
 import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import { albumIdOf } from './album-address';
-import type { RenderAlbumFileMenu } from './album-page.component';
+import type { RenderAlbumFileMenu, RenderVisitorName } from './album-page.component';
 import type { AlbumViewerSlotProps } from './album-viewer-screen.component';
 
 const AlbumsPage = lazyPart(() => import('./albums-page.component').then((module) => module.AlbumsPage));
@@ -32,6 +32,8 @@ export interface AlbumsScreenSlots {
   renderReadOnlyGate?: (action: 'createAlbum', control: (disabled: boolean) => ReactNode) => ReactNode;
   /** The live change feed (the job syncer) the open album follows. */
   useChangeFeed?: ChangeFeedHook;
+  /** A signed-out visitor's name for comments and loves, from the comments feature. */
+  renderVisitorName?: RenderVisitorName;
 }
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -47,6 +49,7 @@ export const albumsScreens = (slots: AlbumsScreenSlots): readonly ScreenRoute[] 
         loginGate={slots.renderLoginGate()}
         renderFileMenu={slots.renderFileMenu}
         useChangeFeed={slots.useChangeFeed}
+        renderVisitorName={slots.renderVisitorName}
       />
     );
   }
