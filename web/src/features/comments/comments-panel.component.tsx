@@ -15,7 +15,6 @@ import {
   fetchAlbumChanges,
   fetchComments,
   postComment,
-  registerGuest,
   setLove,
 } from '../../api/comments.api';
 import type { ChangeFeedHook } from '../../api/job-feed.api';
@@ -25,13 +24,9 @@ import { Spinner } from '../../ui/spinner';
 import { canSubmit, initialSubmission, submissionReducer } from './comment-submission.reducer';
 import type { UserAction } from './comment-user-action.reducer';
 import { fileCommentsReducer, initialFileComments, type ShownComment } from './file-comments.reducer';
+import { nameGuest } from './guest-identity';
 import { NamePrompt } from './name-prompt.component';
-import {
-  holdPendingComment,
-  rememberedGuest,
-  rememberGuest,
-  takePendingComment,
-} from './pending-comment.storage';
+import { holdPendingComment, rememberedGuest, takePendingComment } from './pending-comment.storage';
 import './comments.css';
 
 /** core.md §2: the list is redrawn this often (relative times move on). */
@@ -197,9 +192,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
   };
 
   const named = async (name: string) => {
-    const identity = await registerGuest(albumId, name, { password });
-    const next = { token: identity.token, name: identity.name, id: identity.guest_id };
-    rememberGuest(albumId, next);
+    const next = await nameGuest(albumId, name, password);
     accessRef.current = { password, guestToken: next.token };
     setGuest(next);
     const asked = prompt;

@@ -1,10 +1,10 @@
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerGuest } from '../../api/comments.api';
 import { Button } from '../../ui/button';
+import { nameGuest } from './guest-identity';
 import { NamePrompt } from './name-prompt.component';
-import { rememberedGuest, rememberGuest } from './pending-comment.storage';
+import { rememberedGuest } from './pending-comment.storage';
 
 export interface GuestNameProps {
   albumId: string;
@@ -25,10 +25,7 @@ export function GuestName({ albumId, password, signIn }: GuestNameProps) {
   const [open, setOpen] = useState(false);
 
   const named = async (name: string) => {
-    const identity = await registerGuest(albumId, name, { password });
-    const next = { token: identity.token, name: identity.name, id: identity.guest_id };
-    rememberGuest(albumId, next);
-    setGuest(next);
+    setGuest(await nameGuest(albumId, name, password));
     setOpen(false);
   };
 
