@@ -24,6 +24,20 @@ import {
 import { abortError, assertValidRange, ByteCounter, beginPut, destroyQuietly } from './blob-stream';
 
 const WRITE_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Reads in 1 MiB chunks rather than the default 64 KiB: an archive or a download passes every chunk
+ * through several streams, and fewer, larger chunks keep that cost small against the disk's.
+ */
+const READ_BUFFER_BYTES = 1024 * 1024;
+
+function readStream(handle: FileHandle, start: number, end: number): NodeJS.ReadableStream {
+  const length = Math.max(end - start + 1, 0);
+  return handle.createReadStream({
+    start,
+    end: Math.max(end, start),
+    highWaterMark: Math.max(Math.min(READ_BUFFER_BYTES, length), 1),
+  });
+}
 
 export class FsBlobStore implements BlobStore {
   readonly kind = 'fs' as const;
@@ -119,12 +133,14 @@ export class FsBlobStore implements BlobStore {
     try {
       const info = await handle.stat();
       if (!info.isFile()) throw new BlobNotFoundError(key);
-      if (!range) return handle.createReadStream();
+      // The end known, the stream stops without a read that only finds it; the chunk no larger
+      // than the bytes, so a tiny file does not allocate a whole buffer.
+      if (!range) return readStream(handle, 0, info.size - 1);
       if (range.start >= info.size) {
         throw new InvalidRangeError(`range starts at ${range.start}, blob has ${info.size} bytes`);
       }
       const end = Math.min(range.end ?? info.size - 1, info.size - 1);
-      return handle.createReadStream({ start: range.start, end });
+      return readStream(handle, range.start, end);
     } catch (error) {
       await handle.close();
       throw error;

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { ZipFile } from 'yazl';
 
 /** One file of an archive: its bytes are opened only when the writer reaches it. */
@@ -14,6 +16,55 @@ export interface ZipOutput {
   stream: Readable;
   /** The archive's exact length when every entry's size is known, else null. */
   size: number | null;
+}
+
+/**
+ * yazl sums each entry's CRC-32 with buffer-crc32, a table lookup per byte in JavaScript: about
+ * 200 MiB/s, a fifth of what the disk gives. Node's zlib.crc32 computes the same checksum
+ * natively (several GiB/s), so yazl's own instance of buffer-crc32 is given it. Same function,
+ * same results: `unsigned(bytes, previous)` continues a running CRC like zlib's `value` argument.
+ */
+function useNativeCrc32(): void {
+  const yazlRequire = createRequire(createRequire(import.meta.url).resolve('yazl'));
+  const bufferCrc32 = yazlRequire('buffer-crc32') as { unsigned?: unknown };
+  if (typeof bufferCrc32.unsigned !== 'function') return;
+  bufferCrc32.unsigned = (bytes: Buffer, previous?: number) => crc32(bytes, previous ?? 0);
+}
+useNativeCrc32();
+
+/** The part of yazl's writer state that its entry scan walks (index.js, pumpEntries). */
+interface YazlEntries {
+  entries?: { state: number }[];
+}
+/** yazl's Entry.FILE_DATA_DONE. */
+const ENTRY_DONE = 3;
+/** Finished entries set aside at once: few enough splices, a short scan for each entry. */
+const SET_ASIDE_BATCH = 256;
+
+/**
+ * yazl finds the entry to write next by scanning its entry list from the start after every
+ * entry, finished ones included: n entries cost n²/2 steps, about five seconds of CPU for 65,000
+ * tiny files. Finished entries are set aside in batches while the archive is written (the scan
+ * then starts near the entry being written), and put back in their order when the last entry
+ * begins, before yazl writes the central directory from the whole list.
+ */
+function shortenEntryScan(zip: ZipFile): { entryStarted(index: number, total: number): void } {
+  const state = zip as unknown as YazlEntries;
+  const done: { state: number }[] = [];
+  return {
+    entryStarted(index, total) {
+      const live = state.entries;
+      if (!Array.isArray(live)) return;
+      if (index === total - 1) {
+        if (done.length > 0) state.entries = done.concat(live);
+        done.length = 0;
+        return;
+      }
+      let finished = 0;
+      while (finished < live.length && live[finished]?.state === ENTRY_DONE) finished += 1;
+      if (finished >= SET_ASIDE_BATCH) for (const entry of live.splice(0, finished)) done.push(entry);
+    },
+  };
 }
 
 /**
@@ -39,7 +90,9 @@ export function zipStream(entries: Iterable<ZipEntry>, signal: AbortSignal): Zip
   else signal.addEventListener('abort', abort, { once: true });
   output.once('close', () => signal.removeEventListener('abort', abort));
 
-  for (const entry of entries) {
+  const list = [...entries];
+  const scan = shortenEntryScan(zip);
+  for (const [index, entry] of list.entries()) {
     const options = {
       mtime: entry.mtime,
       compress: false,
@@ -47,6 +100,7 @@ export function zipStream(entries: Iterable<ZipEntry>, signal: AbortSignal): Zip
     };
     zip.addReadStreamLazy(entry.name, options, (done) => {
       if (signal.aborted) return done(new Error('archive aborted'), null as never);
+      scan.entryStarted(index, list.length);
       entry.open().then(
         (stream) => {
           current = stream;

@@ -9,7 +9,7 @@ import {
 } from '@nordlys/contract/album';
 import type { FileRecord } from '@nordlys/contract/file';
 import { apiRequest } from './client';
-import { fetchFiles, TIMELINE_TYPES } from './timeline.api';
+import { fetchEveryFile } from './timeline.api';
 
 export type { Album, AlbumUser };
 
@@ -19,7 +19,7 @@ export interface AlbumAccess {
 }
 
 const jobPath = (albumId: string) => `/jobs/${encodeURIComponent(albumId)}`;
-const accessHeaders = (access: AlbumAccess = {}): Record<string, string> =>
+export const accessHeaders = (access: AlbumAccess = {}): Record<string, string> =>
   access.password ? { [ALBUM_PASSWORD_HEADER]: access.password } : {};
 
 /** GET /jobs?stories=1&include_details=1: the caller's albums, own and joined. */
@@ -46,10 +46,6 @@ export async function fetchAlbumUsers(
   return reply.users;
 }
 
-const PAGE = 1000;
-// An album's files can carry any capture time, a device clock's future included.
-const ALL_TIME_END = 32503680000;
-
 /** Every picture and movie of the album, paged. */
 export async function fetchAlbumFiles(
   albumId: string,
@@ -60,25 +56,8 @@ export async function fetchAlbumFiles(
 }
 
 /** The album's files and the change serial they were read at (the first page's X-Last-Event-Serial). */
-export async function fetchAlbumFilesAt(
-  albumId: string,
-  access?: AlbumAccess,
-  signal?: AbortSignal,
-): Promise<{ files: FileRecord[]; serial: number | null }> {
-  const files: FileRecord[] = [];
-  let serial: number | null = null;
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await fetchFiles(
-      albumId,
-      { start: 0, end: ALL_TIME_END, types: TIMELINE_TYPES, limit: PAGE, offset, password: access?.password },
-      signal,
-    );
-    if (offset === 0) serial = page.lastEventSerial;
-    files.push(...page.files);
-    if (page.files.length < PAGE || files.length >= (page.totalItems ?? files.length))
-      return { files, serial };
-  }
-}
+export const fetchAlbumFilesAt = (albumId: string, access?: AlbumAccess, signal?: AbortSignal) =>
+  fetchEveryFile(albumId, access?.password, signal);
 
 const post = <T = Album>(albumId: string, action: string, json?: unknown) =>
   apiRequest<T>(`${jobPath(albumId)}/${action}`, { method: 'POST', json });

@@ -115,6 +115,34 @@ export async function fetchTiles(
   return { files: expandTiles(body), ...headers };
 }
 
+const EVERY_FILE_PAGE = 1000;
+// A job's files can carry any capture time, a device clock's future included.
+const ALL_TIME_END = 32503680000;
+
+/**
+ * Every picture and movie of a job (an album, or the timeline for takeout), newest first, paged,
+ * with the change serial they were read at (the first page's X-Last-Event-Serial).
+ */
+export async function fetchEveryFile(
+  jobId: string,
+  password?: string | null,
+  signal?: AbortSignal,
+): Promise<{ files: FileRecord[]; serial: number | null }> {
+  const files: FileRecord[] = [];
+  let serial: number | null = null;
+  for (let offset = 0; ; offset += EVERY_FILE_PAGE) {
+    const page = await fetchFiles(
+      jobId,
+      { start: 0, end: ALL_TIME_END, types: TIMELINE_TYPES, limit: EVERY_FILE_PAGE, offset, password },
+      signal,
+    );
+    if (offset === 0) serial = page.lastEventSerial;
+    files.push(...page.files);
+    if (page.files.length < EVERY_FILE_PAGE || files.length >= (page.totalItems ?? files.length))
+      return { files, serial };
+  }
+}
+
 export const fetchRecents = (jobId: string, signal?: AbortSignal) =>
   apiRequest<RecentCounts>(`${job(jobId)}/recents`, { signal });
 

@@ -4,10 +4,13 @@ import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { UserDisabledRedirect } from '../features/auth/user-disabled-redirect.component';
 import { ConnectivityBanner } from '../features/connectivity/connectivity-banner.component';
 import { selectOpenDialog } from '../features/dialogs/dialog.slice';
+import { selectDownloaderMode } from '../features/downloads/downloader.slice';
 import { QaMarker } from '../features/flags/qa-marker.component';
 import { currentShareRequest, onShareRequestChange } from '../features/sharing/share-dialog.requests';
+import { showToast } from '../features/toasts/toast.thunks';
 import { ToastHost } from '../features/toasts/toast-host.component';
 import { lazyPart } from '../routing/lazy-part';
+import type { AppDispatch } from '../state/store';
 import { AlbumCreationOverlays } from './album-creation-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
 import { MountWhenWanted } from './mount-when-wanted.component';
@@ -22,6 +25,10 @@ const DialogHost = lazyPart(() =>
 );
 const ShareDialog = lazyPart(() =>
   import('../features/sharing/share-dialog.component').then((module) => module.ShareDialog),
+);
+// The downloader (modal and progress box) is fetched when a download in parts starts.
+const Downloader = lazyPart(() =>
+  import('../features/downloads/downloader.component').then((module) => module.Downloader),
 );
 const SessionExpiredDialog = lazyPart(() =>
   import('../features/auth/session-expired-dialog.component').then((module) => module.SessionExpiredDialog),
@@ -39,6 +46,7 @@ export function AlwaysPresentOverlays() {
   const sessionExpired = useSelector(selectLoginStatus) === 'UNAUTHENTICATED';
   const dispatch = useDispatch();
   const sharing = useSyncExternalStore(onShareRequestChange, currentShareRequest) !== null;
+  const downloading = useSelector(selectDownloaderMode) !== 'off';
   return (
     <>
       <ConnectivityBanner />
@@ -50,6 +58,19 @@ export function AlwaysPresentOverlays() {
       </MountWhenWanted>
       <MountWhenWanted wanted={sharing}>
         <ShareDialog onCreateAlbum={(name, files) => createSharedAlbum(dispatch, name, files)} />
+      </MountWhenWanted>
+      <MountWhenWanted wanted={downloading}>
+        <Downloader
+          onFailed={(fileIds) =>
+            void (dispatch as AppDispatch)(
+              showToast({
+                type: 'filesDownloadFailed',
+                params: { count: fileIds.length },
+                fileIds: [...fileIds],
+              }),
+            )
+          }
+        />
       </MountWhenWanted>
       <MountWhenWanted wanted={sessionExpired}>
         <SessionExpiredDialog />

@@ -3,8 +3,8 @@ import { selectAccount } from '../features/account/account.slice';
 import { albumDraftActions } from '../features/album-creation/album-draft.slice';
 import { requestAlbumPick } from '../features/album-picker/album-picker.requests';
 import { requestConfirm, showAlert } from '../features/dialogs/dialog.api';
-import { downloadAsArchives } from '../features/downloads/archive-download';
-import { type DownloadLimitAlert, limitAlert } from '../features/downloads/download-split';
+import { downloadFilesAsArchives } from '../features/downloads/archive-download';
+import type { DownloadLimitAlert } from '../features/downloads/download-split';
 import { requestShare } from '../features/sharing/share-dialog.requests';
 import { resolveToast, showToast } from '../features/toasts/toast.thunks';
 import { browserTransfer } from '../file-actions/browser-transfer';
@@ -41,22 +41,16 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
     createAlbumWith: (dispatch, fileIds) =>
       dispatch(albumDraftActions.overlayOpened({ preselected: [...fileIds] })),
     share: (_dispatch, files, signedIn) => requestShare({ files, signedIn }),
-    downloadArchives: async (dispatch, { jobId, files }) => {
-      const alert = limitAlert(
-        files.map((file) => ({ size: file.size ?? 0 })),
-        'selection',
-      );
-      if (alert) {
-        await showAlert(dispatch, { preset: ALERT_PRESETS[alert] });
-        return null;
-      }
-      return downloadAsArchives(browserTransfer(), {
-        jobId,
+    downloadArchives: (dispatch, { jobId, files, kind, title, password }) =>
+      downloadFilesAsArchives(dispatch, browserTransfer(), {
+        source: { jobId, mode: 'download', password: password ?? null },
         files,
+        kind,
+        title: title ?? null,
         productName,
         year: new Date().getFullYear(),
-      });
-    },
+        alert: (alert) => showAlert(dispatch, { preset: ALERT_PRESETS[alert] }),
+      }),
     openAlbum: (albumId) => navigateTo(`/albums/${albumIdToB64(albumId)}`),
   });
   return () => setFileActionPorts(null);

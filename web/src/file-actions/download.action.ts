@@ -1,3 +1,4 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import { browserTransfer } from './browser-transfer';
 import { outcomeOf } from './bulk-call';
 import { fileActionPorts } from './file-action.ports';
@@ -37,7 +38,7 @@ export async function downloadEach(
 
 /** The result of a download, the failed ones reported. */
 function finished(ctx: FileActionContext, okIds: string[], failedIds: string[]): FileActionResult {
-  reportFailed(ctx, failedIds);
+  reportFailed(ctx.dispatch, failedIds);
   return {
     outcome: outcomeOf(okIds.length, failedIds.length),
     fileIds: okIds,
@@ -47,12 +48,12 @@ function finished(ctx: FileActionContext, okIds: string[], failedIds: string[]):
 }
 
 /** Reports the files that could not be downloaded (core.md §8 filesDownloadFailed). */
-function reportFailed(ctx: FileActionContext, failedIds: string[]): void {
+export function reportFailed(dispatch: Dispatch, failedIds: readonly string[]): void {
   if (failedIds.length === 0) return;
-  fileActionPorts().showToast(ctx.dispatch, {
+  fileActionPorts().showToast(dispatch, {
     type: 'filesDownloadFailed',
     params: { count: failedIds.length },
-    fileIds: failedIds,
+    fileIds: [...failedIds],
   });
 }
 
@@ -75,8 +76,7 @@ export const downloadAction: FileAction = {
         (file) => file.fileName,
       );
     }
-    const done = await archives(ctx.dispatch, { jobId: ctx.jobId, files: ctx.files });
-    if (!done) return { outcome: 'cancelled', fileIds: [], failedIds: [], clearSelection: false };
+    const done = await archives(ctx.dispatch, { jobId: ctx.jobId, files: ctx.files, kind: 'selection' });
     return finished(ctx, done.okIds, done.failedIds);
   },
 };

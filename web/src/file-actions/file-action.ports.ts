@@ -56,13 +56,21 @@ export interface FileActionPorts {
   /** Starts album creation with these files already chosen (the picker's New album tile). */
   createAlbumWith?(dispatch: Dispatch, fileIds: readonly string[]): void;
   /**
-   * Several files as ZIP archives (features/downloads); null when a limit alert stopped it
-   * (core.md §5: at most 500 items and 3.5 GB).
+   * Several files as ZIP archives (features/downloads): one archive within the limits (core.md
+   * §5: at most 500 items and 3.5 GB), else the limit alert and the downloader with the parts.
    */
   downloadArchives?(
     dispatch: Dispatch,
-    request: { jobId: string; files: readonly FileActionFile[] },
-  ): Promise<{ okIds: string[]; failedIds: string[] } | null>;
+    request: {
+      jobId: string;
+      files: readonly FileActionFile[];
+      kind: 'selection' | 'album';
+      /** The album's title, for an album. */
+      title?: string;
+      /** A password album's transformed password, for a visitor. */
+      password?: string | null;
+    },
+  ): Promise<{ okIds: string[]; failedIds: string[] }>;
   /** The share dialog for these files; how it ended. */
   share?(
     dispatch: Dispatch,

@@ -7,6 +7,7 @@ export interface FakeCall {
   url: URL;
   body: unknown;
   authorization: string | null;
+  headers: Record<string, string>;
 }
 
 export type FakeRoute = (call: FakeCall) => Response | Promise<Response>;
@@ -39,7 +40,14 @@ export function fakeApi(routes: Record<string, FakeRoute | Response>) {
           body = init.body;
         }
       }
-      const call: FakeCall = { method, path, url, body, authorization: headers.Authorization ?? null };
+      const call: FakeCall = {
+        method,
+        path,
+        url,
+        body,
+        authorization: headers.Authorization ?? null,
+        headers,
+      };
       calls.push(call);
       const route = routes[`${method} ${path}`];
       if (!route) return jsonResponse({ error: 'Not Found' }, 404);

@@ -4,6 +4,7 @@ import { localeTag } from '@nordlys/contract/language-rule';
 import {
   ArrowDownUp,
   ChevronLeft,
+  Download,
   Heart,
   ImageDown,
   ImageOff,
@@ -25,6 +26,7 @@ import { fetchAlbumFiles, setAlbumSortOrder, subscribeAlbum } from '../../api/al
 import { fetchAlbumChanges } from '../../api/comments.api';
 import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { copyAlbumToTimeline } from '../../file-actions/album-copy';
+import { canDownloadAlbum, downloadAlbum } from '../../file-actions/download-album.action';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
 import type {
   FileActionAccount,
@@ -266,6 +268,13 @@ export function AlbumPage({
 
   const title = album.name || t('unnamed');
   const first = sorted[0];
+  const [downloading, setDownloading] = useState(false);
+  const download = () => {
+    setDownloading(true);
+    void downloadAlbum(dispatch, { id: album.id, title, password }, sorted).finally(() =>
+      setDownloading(false),
+    );
+  };
   const slideshow = () => {
     if (first)
       void navigate(`${albumCarouselPath(album.id, first.fileID)}#autoplay`, { state: { fromAlbum: true } });
@@ -353,6 +362,16 @@ export function AlbumPage({
               {t('album.join')}
             </Button>
           )}
+          <Button
+            variant="secondary"
+            icon={<Download />}
+            pending={downloading}
+            disabled={!canDownloadAlbum(sorted)}
+            aria-label={t('album.download')}
+            onClick={download}
+          >
+            <span className="visually-hidden-on-phone">{t('album.download')}</span>
+          </Button>
           <Button variant="secondary" icon={<Play />} onClick={slideshow} disabled={!first}>
             <span className="visually-hidden-on-phone">{t('album.slideshow')}</span>
           </Button>

@@ -104,4 +104,44 @@ describe('download split rules', () => {
     expect(pageName('Nordlys', 2021, 3, 4)).toBe('Nordlys 2021 (3)');
     expect(pageName('Nordlys', 2021, 1, 1)).toBe('Nordlys 2021');
   });
+
+  it('exactly at the limits is one archive and no alert; one more file is an alert and two parts', () => {
+    expect(limitAlert(many(500), 'selection')).toBeNull();
+    expect(paginate(many(500), { productName: 'P', year: 2024 })).toHaveLength(1);
+    expect(limitAlert([item(1, 3.5 * GB)], 'album')).toBeNull();
+    expect(limitAlert(many(501), 'selection')).not.toBeNull();
+    expect(paginate(many(501), { productName: 'P', year: 2024 }).map((p) => p.name)).toEqual([
+      'P 2024 (1)',
+      'P 2024 (2)',
+    ]);
+  });
+
+  it('a set is split into parts exactly when it gets a limit alert (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 60 }),
+        fc.constantFrom<'selection' | 'album'>('selection', 'album'),
+        (sizes, kind) => {
+          const limits = { maxItems: 7, maxBytes: 100 };
+          const items = sizes.map((size, n) => item(n, size));
+          const parts = paginate(items, { productName: 'P', year: 2024 }, limits).length;
+          const alert = limitAlert(items, kind, limits);
+          if (parts > 1) expect(alert).not.toBeNull();
+          if (alert === null) expect(parts).toBe(1);
+        },
+      ),
+    );
+  });
+
+  it('splits a large year of the timeline into numbered parts of 500 files', () => {
+    const at = Date.UTC(2021, 6, 1) / 1000;
+    const year = Array.from({ length: 1200 }, (_, n) => item(n, 1, `y/${n}.jpg`, at));
+    const pages = yearlyPages([...year, item(5000, 1, 'x.jpg', Date.UTC(2025, 0, 2) / 1000)], 'Nordlys');
+    expect(pages.map((p) => [p.name, p.fileIDs.length])).toEqual([
+      ['Nordlys 2025', 1],
+      ['Nordlys 2021 (1)', 500],
+      ['Nordlys 2021 (2)', 500],
+      ['Nordlys 2021 (3)', 200],
+    ]);
+  });
 });

@@ -6,13 +6,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAccountInfo } from '../../api/account.api';
-import { fetchAlbums } from '../../api/albums.api';
-import { archiveLink } from '../../api/archive.api';
-import { fetchStats } from '../../api/timeline.api';
+import { fetchAlbumFiles, fetchAlbums } from '../../api/albums.api';
+import { fetchEveryFile, fetchStats } from '../../api/timeline.api';
 import { browserTransfer } from '../../file-actions/browser-transfer';
 import { formatByteSize } from '../../i18n/unit-format';
+import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
+import { downloadItemOf, startPagedDownload } from './archive-download';
+import { EmptyDownloadError, paginate, yearlyPages } from './download-split';
+import type { DownloadSource } from './downloader.slice';
 import {
   albumsWithFiles,
   isMobileDevice,
@@ -24,11 +27,7 @@ import './takeout.css';
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
-/** Follows a minted takeout link; the browser saves the archive it streams. */
-async function downloadTakeout(jobId: string, zipName: string): Promise<void> {
-  const { url } = await archiveLink(jobId, { mode: 'takeout', zip_filename: zipName });
-  browserTransfer().download(url, `${zipName}.zip`);
-}
+const takeoutOf = (jobId: string): DownloadSource => ({ jobId, mode: 'takeout', password: null });
 
 /**
  * /settings/takeout (account.md §2): the whole timeline and each album as archives, desktop only.
@@ -43,7 +42,8 @@ export function TakeoutPage({
   const { t, i18n } = useTranslation('downloads');
   const [stats, setStats] = useState<{ count: number; size: number } | null>(null);
   const [albums, setAlbums] = useState<Album[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'failed' | 'empty' | null>(null);
+  const dispatch = useAppDispatch();
   const [running, setRunning] = useState<string | null>(null);
   const [visited, setVisited] = useState<Set<string>>(() => readVisited(storage()));
   const mobile = isMobileDevice(userAgent);
@@ -55,10 +55,10 @@ export function TakeoutPage({
       .then(([timeline, account]: [TimelineStats, { used_space: number }]) =>
         setStats({ count: takeoutFileCount(timeline), size: account.used_space }),
       )
-      .catch(() => !controller.signal.aborted && setFailed(true));
+      .catch(() => !controller.signal.aborted && setFailed('failed'));
     fetchAlbums(controller.signal)
       .then((list) => setAlbums(albumsWithFiles(list)))
-      .catch(() => !controller.signal.aborted && setFailed(true));
+      .catch(() => !controller.signal.aborted && setFailed('failed'));
     return () => controller.abort();
   }, [mobile]);
 
@@ -76,17 +76,42 @@ export function TakeoutPage({
     );
   }
 
-  const run = async (key: string, jobId: string, zipName: string) => {
+  /**
+   * The timeline goes per year (account.md §2, core.md §5: large timelines split per year), an
+   * album in parts of at most 500 files and 3.5 GB; one part downloads at once, several open the
+   * downloader.
+   */
+  const downloadTimeline = async () => {
+    const { files } = await fetchEveryFile('default');
+    await startPagedDownload(dispatch, browserTransfer(), {
+      source: takeoutOf('default'),
+      title: t('takeout.timelineTitle'),
+      pages: yearlyPages(files.map(downloadItemOf), brandName),
+    });
+  };
+  const downloadAlbum = async (album: Album, title: string) => {
+    const files = await fetchAlbumFiles(album.id);
+    const pages = paginate(files.map(downloadItemOf), {
+      productName: brandName,
+      year: new Date().getFullYear(),
+    });
+    await startPagedDownload(dispatch, browserTransfer(), {
+      source: takeoutOf(album.id),
+      title,
+      pages,
+      singleName: title,
+    });
+    const next = new Set(visited).add(album.id);
+    setVisited(next);
+    writeVisited(storage(), next);
+  };
+  const run = async (key: string, work: () => Promise<void>) => {
     setRunning(key);
+    setFailed(null);
     try {
-      await downloadTakeout(jobId, zipName);
-      if (key !== 'timeline') {
-        const next = new Set(visited).add(key);
-        setVisited(next);
-        writeVisited(storage(), next);
-      }
-    } catch {
-      setFailed(true);
+      await work();
+    } catch (error) {
+      setFailed(error instanceof EmptyDownloadError ? 'empty' : 'failed');
     } finally {
       setRunning(null);
     }
@@ -108,7 +133,7 @@ export function TakeoutPage({
       </section>
       {failed ? (
         <p className="takeout__error" role="alert">
-          {t('takeout.failed')}
+          {t(failed === 'empty' ? 'takeout.empty' : 'takeout.failed')}
         </p>
       ) : null}
       <section className="takeout__section" aria-labelledby="takeout-timeline">
@@ -130,7 +155,7 @@ export function TakeoutPage({
             icon={<Download />}
             pending={running === 'timeline'}
             disabled={!stats || stats.count === 0 || running !== null}
-            onClick={() => void run('timeline', 'default', t('takeout.timelineZip', { brand: brandName }))}
+            onClick={() => void run('timeline', downloadTimeline)}
           >
             {t('takeout.download')}
           </Button>
@@ -170,7 +195,7 @@ export function TakeoutPage({
                     pending={running === album.id}
                     disabled={running !== null}
                     aria-label={t('takeout.downloadAlbum', { name: title })}
-                    onClick={() => void run(album.id, album.id, title)}
+                    onClick={() => void run(album.id, () => downloadAlbum(album, title))}
                   >
                     {t('takeout.download')}
                   </Button>
