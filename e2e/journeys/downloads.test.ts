@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Album } from '@nordlys/contract/album';
+import { albumIdToB64 } from '@nordlys/contract/album-id';
 import type { FileRecord } from '@nordlys/contract/file';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
@@ -101,22 +102,133 @@ describe('downloads and takeout in Chromium', () => {
     expect(zipEntries(saved)).toEqual(['Journey/photo-exif.jpg', 'Journey/rotated-orientation6.jpg']);
     await fjord.getByText('Downloaded').waitFor();
 
-    // The mark stays after a reload; the timeline downloads as one archive too.
+    // The mark stays after a reload.
     await page.reload();
     await page.getByRole('listitem').filter({ hasText: 'Fjord trip' }).getByText('Downloaded').waitFor();
     expect(
       await page.getByRole('listitem').filter({ hasText: 'Harbour' }).getByText('Downloaded').count(),
     ).toBe(0);
-    const [timeline] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download', exact: true }).first().click(),
-    ]);
-    const timelineZip = path.join(path.dirname(saved), 'timeline.zip');
-    await timeline.saveAs(timelineZip);
-    expect(zipEntries(timelineZip)).toHaveLength(2);
+
+    // The timeline splits per year: the photos were taken in 2023 and 2021, so the downloader
+    // lists one part a year, newest first, and each part is saved by its own click.
+    await page.getByRole('button', { name: 'Download', exact: true }).first().click();
+    const downloader = page.getByRole('dialog', { name: 'Download “Timeline” in parts' });
+    await downloader.waitFor();
+    const parts = downloader.getByRole('listitem');
+    expect(await parts.count()).toBe(2);
+    const names = await downloader.locator('.downloader__page-name').allTextContents();
+    expect(names.map((name) => name.match(/(\d{4})\.zip$/)?.[1])).toEqual(['2023', '2021']);
+    const dir = path.dirname(saved);
+    const entries: string[] = [];
+    for (const [index, name] of names.entries()) {
+      const [part] = await Promise.all([
+        page.waitForEvent('download'),
+        parts
+          .nth(index)
+          .getByRole('button', { name: /^Download / })
+          .click(),
+      ]);
+      expect(part.suggestedFilename()).toBe(name);
+      const file = path.join(dir, `year-${index}.zip`);
+      await part.saveAs(file);
+      entries.push(...zipEntries(file));
+      await parts.nth(index).getByText('Downloaded').waitFor();
+    }
+    expect(entries.sort()).toEqual(['Journey/photo-exif.jpg', 'Journey/rotated-orientation6.jpg']);
+    await downloader.getByText('2 of 2 parts downloaded').waitFor();
     await browser.screenshot('takeout-visited-desktop');
+    await downloader.getByRole('button', { name: 'Done' }).click();
+    await downloader.waitFor({ state: 'detached' });
     expect(browser.errors).toEqual([]);
   });
+
+  it('downloads an album from its page as a ZIP, and a large album in parts', async () => {
+    const browser = await openBrowser();
+    sessions.push(browser);
+    const { page } = browser;
+    await signUp(browser, { baseUrl, email: uniqueEmail('albumzip'), name: 'Arne' });
+    const user = await apiUserOf(browser);
+    await page.goto('about:blank');
+    const now = Math.floor(Date.now() / 1000);
+    const photos = [
+      await user.upload(path.join(FIXTURES, 'photo-exif.jpg'), now - 86_400),
+      await user.upload(path.join(FIXTURES, 'rotated-orientation6.jpg'), now),
+    ];
+    for (const photo of photos) await user.waitForUrl(photo.thumbURLSmall ?? '');
+    const small = await albumWith(user, 'Fjord trip', photos);
+
+    await page.goto(`${baseUrl}/albums/${albumIdToB64(small.id)}`);
+    await page.getByRole('heading', { name: 'Fjord trip', level: 1 }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Fjord trip.zip');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-album-'));
+    await download.saveAs(path.join(dir, 'album.zip'));
+    expect(zipEntries(path.join(dir, 'album.zip'))).toEqual([
+      'Journey/photo-exif.jpg',
+      'Journey/rotated-orientation6.jpg',
+    ]);
+
+    // 501 files: one more than an archive holds. The same bytes linked under new names.
+    const big = await call<Album>(user, 'POST', '/jobs', { type: 'story', name: 'Everything' });
+    const [seed] = photos as [FileRecord];
+    for (let start = 0; start < 501; start += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, 501 - start) }, (_, i) =>
+          call(user, 'POST', `/jobs/${big.id}/files_dedup`, {
+            path: `Bulk/${start + i}.jpg`,
+            checksum: seed.checksum,
+            mtime: seed.mtime,
+            policy: 'keep_both',
+            want_json: true,
+          }),
+        ),
+      );
+    }
+    await page.goto(`${baseUrl}/albums/${albumIdToB64(big.id)}`);
+    await page.getByRole('heading', { name: 'Everything', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    // The album alert first, then the downloader with the parts.
+    const alert = page.getByRole('dialog', { name: 'Album too large to download at once' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    const downloader = page.getByRole('dialog', { name: 'Download “Everything” in parts' });
+    await downloader.waitFor();
+    const year = new Date().getFullYear();
+    expect(await downloader.locator('.downloader__page-name').allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(` ${year} \\(1\\)\\.zip$`)),
+      expect.stringMatching(new RegExp(` ${year} \\(2\\)\\.zip$`)),
+    ]);
+    await downloader.getByText('500 files ·').waitFor();
+    await browser.screenshot('downloader-desktop');
+
+    const second = downloader.getByRole('listitem').nth(1);
+    const [part] = await Promise.all([
+      page.waitForEvent('download'),
+      second.getByRole('button', { name: /^Download / }).click(),
+    ]);
+    await part.saveAs(path.join(dir, 'part-2.zip'));
+    expect(zipEntries(path.join(dir, 'part-2.zip'))).toHaveLength(1);
+    await second.getByText('Downloaded').waitFor();
+
+    // Minimised, the progress box counts the parts; maximised, the list is back.
+    await downloader.getByRole('button', { name: 'Minimise' }).click();
+    const box = page.getByRole('region', { name: 'Download “Everything” in parts' });
+    await box.getByText('1 of 2 parts downloaded').waitFor();
+    await browser.screenshot('download-box-desktop');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await browser.screenshot('download-box-375');
+    await box.getByRole('button', { name: 'Show parts' }).click();
+    await downloader.waitFor();
+    await browser.screenshot('downloader-375');
+    await page.keyboard.press('Escape');
+    await box.waitFor();
+    await box.getByRole('button', { name: 'Close the download' }).click();
+    await box.waitFor({ state: 'detached' });
+    expect(browser.errors).toEqual([]);
+  }, 180_000);
 
   it('shows the page at 375 px, and only the not-available text on a phone', async () => {
     const narrow = await openBrowser({ width: 375, height: 812 });

@@ -47,7 +47,8 @@ function PageRow({
         variant={page.clicked ? 'ghost' : 'secondary'}
         icon={<Download />}
         pending={pending}
-        aria-label={t('downloader.downloadPage', { name: page.name })}
+        // The visible words begin the name, so speech control finds the button by what it shows.
+        aria-label={t(page.clicked ? 'downloader.againPage' : 'downloader.downloadPage', { name: page.name })}
         onClick={onDownload}
       >
         {page.clicked ? t('downloader.again') : t('downloader.download')}
