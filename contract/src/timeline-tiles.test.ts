@@ -47,6 +47,7 @@ describe('expandTiles', () => {
     fileName: ['a.jpg', 'b.mp4', 'c.jpg'],
     timestamp: [30, 20, 10],
     duration: [0, 12, 0],
+    size: [2_000_000, 48_000_000, 1],
     user: [0, 1, 0],
     flags: [
       encodeTileFlags({ fileType: 'Pictures', mediaKind: 'picture', isScreenshot: true }),
@@ -72,6 +73,7 @@ describe('expandTiles', () => {
       fileName: 'a.jpg',
       timestamp: 30,
       duration: 0,
+      size: 2_000_000,
       user_uuid: 'u1',
       file_type: 'Pictures',
       is_screenshot: true,

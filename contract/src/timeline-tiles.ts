@@ -9,7 +9,8 @@ import { fileMediaLinks, type MediaKind } from './media-links';
  * bytes of the full records and costs the server a fraction to read and encode. The job's media
  * grant (`sig`, valid until `exp`) goes once, so the client builds the very URLs a FileRecord
  * carries.
- * What else a file has (size, path, checksum, group) comes from `files_by_id`.
+ * What else a file has (path, checksum, group) comes from `files_by_id`; the size comes along,
+ * because a selection's download is split by it (core.md §5).
  */
 
 export const TimelineTiles = Type.Object({
@@ -24,6 +25,8 @@ export const TimelineTiles = Type.Object({
   fileName: Type.Array(Type.String()),
   timestamp: Type.Array(Type.Number()),
   duration: Type.Array(Type.Number()),
+  /** Bytes, as the records' `size`. */
+  size: Type.Array(Type.Number()),
   user: Type.Array(Type.Integer({ minimum: 0 })),
   /** File type, screenshot, media kind and encoding status: see encodeTileFlags. */
   flags: Type.Array(Type.Integer({ minimum: 0 })),
@@ -46,6 +49,7 @@ export type TimelineFile = Pick<
   | 'fileName'
   | 'timestamp'
   | 'duration'
+  | 'size'
   | 'user_uuid'
   | 'file_type'
   | 'is_screenshot'
@@ -126,6 +130,7 @@ export function expandTiles(tiles: TimelineTiles): TimelineFile[] {
       fileName: tiles.fileName[i] as string,
       timestamp: tiles.timestamp[i] as number,
       duration: tiles.duration[i] as number,
+      size: tiles.size[i] as number,
       user_uuid: tiles.users[tiles.user[i] as number] as string,
       file_type: flags.fileType,
       is_screenshot: flags.isScreenshot,

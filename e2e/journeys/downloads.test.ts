@@ -48,6 +48,23 @@ async function albumWith(user: ApiUser, name: string, files: FileRecord[]): Prom
   return album;
 }
 
+/** `count` more files in a job, each the seed's bytes under a new name: rows are cheap, no upload. */
+async function linkCopies(user: ApiUser, jobId: string, seed: FileRecord, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 25) {
+    await Promise.all(
+      Array.from({ length: Math.min(25, count - start) }, (_, i) =>
+        call(user, 'POST', `/jobs/${jobId}/files_dedup`, {
+          path: `Bulk/${start + i}.jpg`,
+          checksum: seed.checksum,
+          mtime: seed.mtime,
+          policy: 'keep_both',
+          want_json: true,
+        }),
+      ),
+    );
+  }
+}
+
 /** The entries of a ZIP the browser saved, after Info-ZIP has checked every one. */
 function zipEntries(file: string): string[] {
   expect(execFileSync('unzip', ['-t', '-qq', file], { encoding: 'utf8' })).toBe('');
@@ -173,20 +190,7 @@ describe('downloads and takeout in Chromium', () => {
 
     // 501 files: one more than an archive holds. The same bytes linked under new names.
     const big = await call<Album>(user, 'POST', '/jobs', { type: 'story', name: 'Everything' });
-    const [seed] = photos as [FileRecord];
-    for (let start = 0; start < 501; start += 25) {
-      await Promise.all(
-        Array.from({ length: Math.min(25, 501 - start) }, (_, i) =>
-          call(user, 'POST', `/jobs/${big.id}/files_dedup`, {
-            path: `Bulk/${start + i}.jpg`,
-            checksum: seed.checksum,
-            mtime: seed.mtime,
-            policy: 'keep_both',
-            want_json: true,
-          }),
-        ),
-      );
-    }
+    await linkCopies(user, big.id, photos[0] as FileRecord, 501);
     await page.goto(`${baseUrl}/albums/${albumIdToB64(big.id)}`);
     await page.getByRole('heading', { name: 'Everything', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Download', exact: true }).click();
@@ -227,6 +231,49 @@ describe('downloads and takeout in Chromium', () => {
     await box.waitFor();
     await box.getByRole('button', { name: 'Close the download' }).click();
     await box.waitFor({ state: 'detached' });
+    expect(browser.errors).toEqual([]);
+  }, 180_000);
+
+  it('splits a selection of 501 timeline files into parts after the count alert', async () => {
+    const browser = await openBrowser();
+    sessions.push(browser);
+    const { page } = browser;
+    await signUp(browser, { baseUrl, email: uniqueEmail('selection'), name: 'Siri' });
+    const user = await apiUserOf(browser);
+    await page.goto('about:blank');
+    const photo = await user.upload(path.join(FIXTURES, 'photo-exif.jpg'), Math.floor(Date.now() / 1000));
+    await user.waitForUrl(photo.thumbURLSmall ?? '');
+    // 500 more in the same month (taken July 2023): 501 in all, one more than an archive holds.
+    await linkCopies(user, 'default', photo, 500);
+
+    await page.goto(`${baseUrl}/photos`);
+    const month = page.getByRole('region', { name: 'July 2023' });
+    await month.getByRole('button', { name: 'Select all in July 2023' }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Selected files' });
+    await toolbar.getByText('501 selected').waitFor();
+    await toolbar.getByRole('button', { name: 'Download' }).click();
+    const alert = page.getByRole('dialog', { name: 'Too many files for one download' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    const downloader = page.getByRole('dialog', { name: 'Download in parts' });
+    await downloader.waitFor();
+    expect(await downloader.getByRole('listitem').count()).toBe(2);
+    await downloader.getByText('500 files ·').waitFor();
+    await downloader.getByText('1 file ·').waitFor();
+    // The download cleared the selection; the parts stay in the downloader.
+    await toolbar.waitFor({ state: 'detached' });
+    const [part] = await Promise.all([
+      page.waitForEvent('download'),
+      downloader
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: /^Download / })
+        .click(),
+    ]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-sel-')), 'part-1.zip');
+    await part.saveAs(file);
+    expect(zipEntries(file)).toHaveLength(500);
+    await downloader.getByText('1 of 2 parts downloaded').waitFor();
     expect(browser.errors).toEqual([]);
   }, 180_000);
 

@@ -15,6 +15,7 @@ const TIMELINE_FILE_KEYS = [
   'fileName',
   'timestamp',
   'duration',
+  'size',
   'user_uuid',
   'file_type',
   'is_screenshot',

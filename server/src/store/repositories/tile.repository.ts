@@ -56,6 +56,7 @@ export interface TileColumnsJson {
   fileName: string;
   timestamp: string;
   duration: string;
+  size: string;
   flags: string;
   width: string;
   height: string;
@@ -74,6 +75,7 @@ const tileColumnsFor = (
   fileName: [FILE_NAME, 'text'],
   timestamp: [TIMESTAMP, 'integer'],
   duration: [DURATION, 'integer'],
+  size: [col('size'), 'integer'],
   flags: [FLAGS, 'integer'],
   width: [col('width'), 'integer'],
   height: [col('height'), 'integer'],
@@ -111,6 +113,7 @@ export function createTileRepository(db: Database, dialect: Dialect) {
           'files.width',
           'files.height',
           'files.duration_ms',
+          'files.size',
           'files.thumbhash',
         ])
         .as('tile');
