@@ -105,7 +105,7 @@ describe('alerts', () => {
     act(() => {
       done = showAlert(store.dispatch, { preset: 'downloadCountLimitSelection' });
     });
-    const dialog = screen.getByRole('dialog', { name: 'Too many files' });
+    const dialog = screen.getByRole('dialog', { name: 'Too many files for one download' });
     expect(dialog.textContent).toContain('up to 500 files');
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'OK' }));
