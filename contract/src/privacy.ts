@@ -10,7 +10,7 @@ import { PlainText } from './plain-text';
  * - `GET /data_protection/request_data_access_availability` → 200 DataAccessAvailability, or 429
  *   `metadata recently downloaded, please wait 24 hours` within 24 h of the last request.
  * - `POST /data_protection/request_data_access` → 202 DataCopy (built in the background; 429 as
- *   above). `GET /data_protection/data_copy` → DataCopy of the newest request, 404 without one.
+ *   above). `GET /data_protection/data_copy` → DataCopy of the newest request, null before the first.
  *   `GET /data_protection/data_copy/{id}/download` → the ZIP of JSON files, once `ready`.
  * - `POST /data_protection/request_account_deletion` → 202 AccountDeletion: every device is signed
  *   out at once, a confirmation mail goes out and all data and bytes are deleted by `delete_by`.

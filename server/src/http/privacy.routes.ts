@@ -100,9 +100,9 @@ export async function privacyRoutes(
     {
       schema: {
         tags,
-        summary: 'The newest requested copy and, once ready, its download path',
+        summary: 'The newest requested copy and, once ready, its download path; null before the first',
         querystring: CommonQuery,
-        response: { 200: DataCopy, 404: ErrorReply, ...Errors },
+        response: { 200: Type.Union([DataCopy, Type.Null()]), ...Errors },
       },
     },
     async (request, reply) => {

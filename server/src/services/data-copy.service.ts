@@ -125,10 +125,10 @@ export function createDataCopyService(deps: DataCopyDeps) {
       return toReply(row);
     },
 
-    async latest(userId: string): Promise<DataCopy> {
+    /** The newest copy requested, or null before the first. */
+    async latest(userId: string): Promise<DataCopy | null> {
       const row = await repos.privacy.latestDataCopy(userId);
-      if (!row) throw notFound('No copy of your data has been requested');
-      return toReply(row);
+      return row ? toReply(row) : null;
     },
 
     /** The ZIP of a ready copy of the caller's; another user's id is as unknown as a made-up one. */

@@ -25,8 +25,9 @@ export const checkDataAccessAvailability = (signal?: AbortSignal): Promise<unkno
 export const requestDataAccess = (): Promise<DataCopy> =>
   apiRequest<DataCopy>('/data_protection/request_data_access', { method: 'POST' });
 
-export const getDataCopy = (signal?: AbortSignal): Promise<DataCopy> =>
-  apiRequest<DataCopy>('/data_protection/data_copy', { signal });
+/** The newest copy requested, or null before the first. */
+export const getDataCopy = (signal?: AbortSignal): Promise<DataCopy | null> =>
+  apiRequest<DataCopy | null>('/data_protection/data_copy', { signal });
 
 export const downloadDataCopy = (path: string): Promise<Blob> =>
   apiRequest<Blob>(path, { responseType: 'blob' });

@@ -41,7 +41,7 @@ export function DataAccessSection() {
     ]);
     if (signal?.aborted) return;
     setAvailable(availability.status === 'fulfilled');
-    setCopy(latest.status === 'fulfilled' ? latest.value : null);
+    setCopy(latest.status === 'fulfilled' ? (latest.value ?? null) : null);
   }, []);
 
   useEffect(() => {
