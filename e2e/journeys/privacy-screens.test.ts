@@ -103,4 +103,22 @@ describe('privacy screens in Chromium', () => {
     await b.screenshot('unsubscribe-saved-mobile');
     expect(b.errors).toEqual([]);
   });
+
+  it('asks for a newer browser where the app cannot run', async () => {
+    for (const [name, size] of [
+      ['upgrade-browser-desktop', { width: 1280, height: 800 }],
+      ['upgrade-browser-mobile', { width: 375, height: 812, isMobile: true }],
+    ] as const) {
+      const b = await open(size);
+      // A browser without ResizeObserver is too old for the grids.
+      await b.page.addInitScript(() => {
+        Reflect.deleteProperty(window, 'ResizeObserver');
+      });
+      await b.page.goto(`${baseUrl}/photos`);
+      await b.page.getByRole('heading', { name: 'Please upgrade your browser' }).waitFor();
+      await b.page.getByText('Missing: ResizeObserver').waitFor();
+      await b.screenshot(name);
+      expect(b.errors).toEqual([]);
+    }
+  });
 });

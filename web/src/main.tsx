@@ -8,6 +8,8 @@ import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
 import { StartupFailure } from './app/startup-failure.component';
 import { adoptStyleNonce } from './app/style-nonce';
+import { UnsupportedBrowser } from './app/unsupported-browser.component';
+import { missingBrowserFeatures } from './features/pages/browser-support';
 import { listenForPreloadErrors } from './routing/preload-error.events';
 import { store } from './state/store';
 
@@ -15,12 +17,17 @@ listenForPreloadErrors();
 adoptStyleNonce();
 
 const root = createRoot(document.getElementById('root')!);
+const missing = missingBrowserFeatures();
 // Bootstrap runs before the router reads the URL it may rewrite (flag query).
 bootstrap(store).then(
   (environment) =>
     root.render(
       <StrictMode>
-        <App environment={environment} />
+        {missing.length > 0 ? (
+          <UnsupportedBrowser brandName={environment.brandName} missing={missing} />
+        ) : (
+          <App environment={environment} />
+        )}
       </StrictMode>,
     ),
   (error: unknown) => root.render(<StartupFailure error={error} />),
