@@ -7,6 +7,10 @@ import { selectOpenDialog } from '../features/dialogs/dialog.slice';
 import { selectDownloaderMode } from '../features/downloads/downloader.slice';
 import { QaMarker } from '../features/flags/qa-marker.component';
 import { currentShareRequest, onShareRequestChange } from '../features/sharing/share-dialog.requests';
+import {
+  currentSubscriptionRequest,
+  onSubscriptionRequestChange,
+} from '../features/subscriptions/subscription-wizard.requests';
 import { showToast } from '../features/toasts/toast.thunks';
 import { ToastHost } from '../features/toasts/toast-host.component';
 import { lazyPart } from '../routing/lazy-part';
@@ -16,6 +20,7 @@ import { useAppEnvironment } from './app-environment.context';
 import { MountWhenWanted } from './mount-when-wanted.component';
 import { PrivacyOverlays } from './privacy-wiring';
 import { createSharedAlbum } from './sharing-wiring';
+import { useSubscriptionWizardProps } from './subscriptions-wiring';
 import { UploadOnDemand } from './upload-on-demand.component';
 import { UsageStatsTracker } from './usage-stats-wiring';
 
@@ -29,6 +34,11 @@ const ShareDialog = lazyPart(() =>
 // The downloader (modal and progress box) is fetched when a download in parts starts.
 const Downloader = lazyPart(() =>
   import('../features/downloads/downloader.component').then((module) => module.Downloader),
+);
+const SubscriptionWizard = lazyPart(() =>
+  import('../features/subscriptions/subscription-wizard.component').then(
+    (module) => module.SubscriptionWizard,
+  ),
 );
 const SessionExpiredDialog = lazyPart(() =>
   import('../features/auth/session-expired-dialog.component').then((module) => module.SessionExpiredDialog),
@@ -47,6 +57,8 @@ export function AlwaysPresentOverlays() {
   const dispatch = useDispatch();
   const sharing = useSyncExternalStore(onShareRequestChange, currentShareRequest) !== null;
   const downloading = useSelector(selectDownloaderMode) !== 'off';
+  const subscribing = useSyncExternalStore(onSubscriptionRequestChange, currentSubscriptionRequest) !== null;
+  const wizard = useSubscriptionWizardProps();
   return (
     <>
       <ConnectivityBanner />
@@ -71,6 +83,9 @@ export function AlwaysPresentOverlays() {
             )
           }
         />
+      </MountWhenWanted>
+      <MountWhenWanted wanted={subscribing && wizard !== null}>
+        {wizard && <SubscriptionWizard {...wizard} />}
       </MountWhenWanted>
       <MountWhenWanted wanted={sessionExpired}>
         <SessionExpiredDialog />

@@ -12,6 +12,7 @@ import { type AppEnvironment, environmentFor } from './app-environment';
 import { wireFileActions } from './file-actions-wiring';
 import { preloadScreenAt } from './route-table';
 import { wireSharePendingActions } from './sharing-wiring';
+import { wireSubscriptions } from './subscriptions-wiring';
 import { wireTrash } from './trash-wiring';
 
 /**
@@ -33,6 +34,7 @@ export async function bootstrap(store: AppStore): Promise<AppEnvironment> {
   wireTrash();
   wireAlbumPendingActions(store.dispatch);
   wireSharePendingActions(store.dispatch);
+  wireSubscriptions(store.dispatch);
   document.title = documentTitle(environment.brandName);
   preloadScreenAt(window.location.pathname);
   await strings;

@@ -20,6 +20,7 @@ import { PAGES_SCREENS } from '../features/pages/pages.screens';
 import { privacyScreens } from '../features/privacy/privacy.screens';
 import { settingsScreens } from '../features/settings/settings.screens';
 import { sharingScreens } from '../features/sharing/sharing.screens';
+import { subscriptionsScreens } from '../features/subscriptions/subscriptions.screens';
 import { timelineScreens } from '../features/timeline/timeline.screens';
 import { trashScreens } from '../features/trash/trash.screens';
 import { openUploadDialog, selectFilesStored } from '../features/upload/upload-queue.slice';
@@ -29,6 +30,7 @@ import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
 import { AlbumCommentsPanel, AlbumVisitorName, commentsSlots } from './comments-wiring';
 import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
+import { openSubscriptionForHeldCopy, useStorageEnvironment } from './subscriptions-wiring';
 
 // What one feature lends another's screen loads with that screen, not with the app.
 const ProfileSection = lazyPart(() =>
@@ -162,6 +164,8 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     useAccount: useFileActionAccount,
     useNotify: useShareNotify,
     useDefaultStorageGib,
+    openSubscription: openSubscriptionForHeldCopy,
   }),
   comments: commentsScreens(commentsSlots),
+  subscriptions: subscriptionsScreens({ useStorageEnvironment }),
 };

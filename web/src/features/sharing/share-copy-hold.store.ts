@@ -54,3 +54,15 @@ export async function copyShareOrHold(
     return 'held';
   }
 }
+
+/**
+ * After a purchase: the held copy runs again and, once copied, is released. Null when nothing
+ * was held.
+ */
+export async function resumeHeldShareCopy(): Promise<'copied' | 'held' | 'failed' | null> {
+  const held = heldShareCopy();
+  if (!held) return null;
+  const outcome = await copyShareOrHold(held.shareId, held.password);
+  if (outcome === 'copied') dispatchShareCopyHold({ type: 'resumed', shareId: held.shareId });
+  return outcome;
+}

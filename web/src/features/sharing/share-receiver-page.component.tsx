@@ -36,6 +36,8 @@ export interface ShareReceiverProps {
   notify(type: ShareToast): void;
   /** Storage a new account gets, in GiB, from the server's configuration. */
   storageGib: number;
+  /** Opens the Subscription overlay for a copy held for want of one. */
+  onSubscribe?: () => void;
 }
 
 type StopShare = 'closed' | 'confirming' | 'deleted';
@@ -64,7 +66,7 @@ function useCellWidth(): [number | null, (grid: HTMLUListElement | null) => void
 }
 
 /** core.md §2 share receiver: the files someone shared, by link. */
-export function ShareReceiverPage({ shareId, account, notify, storageGib }: ShareReceiverProps) {
+export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubscribe }: ShareReceiverProps) {
   const { t } = useTranslation('sharing');
   const navigate = useNavigate();
   const [status, setStatus] = useState<ShareFetchStatus>('NOT_STARTED');
@@ -77,6 +79,11 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib }: Shar
   const signedIn = account !== null;
   const [cellWidth, gridRef] = useCellWidth();
   const held = useSyncExternalStore(onShareCopyHoldChange, heldShareCopy);
+  // While the Subscription overlay is open the hold waits behind it; the overlay resumes or drops it.
+  const [subscribing, setSubscribing] = useState(false);
+  useEffect(() => {
+    if (!held) setSubscribing(false);
+  }, [held]);
 
   const load = useCallback(
     (withPassword: string | null, signal?: AbortSignal) => {
@@ -269,16 +276,29 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib }: Shar
         </aside>
       )}
       <Modal
-        open={held?.shareId === shareId}
+        open={held?.shareId === shareId && !subscribing}
         onOpenChange={(open) => {
-          if (!open) dispatchShareCopyHold({ type: 'cancelled' });
+          if (!open && !subscribing) dispatchShareCopyHold({ type: 'cancelled' });
         }}
         title={t('receiver.holdTitle')}
         description={t(held?.reason === 'read_only' ? 'receiver.holdReadOnly' : 'receiver.holdOutOfStorage')}
         footer={
-          <Button variant="ghost" onClick={() => dispatchShareCopyHold({ type: 'cancelled' })}>
-            {t('receiver.holdCancel')}
-          </Button>
+          <>
+            <Button variant="ghost" onClick={() => dispatchShareCopyHold({ type: 'cancelled' })}>
+              {t('receiver.holdCancel')}
+            </Button>
+            {onSubscribe && (
+              <Button
+                variant="primary"
+                onClick={() => {
+                  setSubscribing(true);
+                  onSubscribe();
+                }}
+              >
+                {t('receiver.holdSubscribe')}
+              </Button>
+            )}
+          </>
         }
       >
         {null}

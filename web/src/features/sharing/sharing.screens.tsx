@@ -15,9 +15,16 @@ export interface SharingScreenSlots {
   useAccount: FileActionAccountHook;
   useNotify: () => (type: ShareToast) => void;
   useDefaultStorageGib: () => number;
+  /** Opens the Subscription overlay for a copy held for want of one. */
+  openSubscription?: () => void;
 }
 
-function ShareReceiverScreen({ useAccount, useNotify, useDefaultStorageGib }: SharingScreenSlots) {
+function ShareReceiverScreen({
+  useAccount,
+  useNotify,
+  useDefaultStorageGib,
+  openSubscription,
+}: SharingScreenSlots) {
   const { shareID = '' } = useParams();
   return (
     <ShareReceiverPage
@@ -26,6 +33,7 @@ function ShareReceiverScreen({ useAccount, useNotify, useDefaultStorageGib }: Sh
       account={useAccount()}
       notify={useNotify()}
       storageGib={useDefaultStorageGib()}
+      onSubscribe={openSubscription}
     />
   );
 }

@@ -1,0 +1,127 @@
+import { GIB } from '@nordlys/contract/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleAccount } from '../test/account.test-data';
+import { fakeApi, jsonResponse } from '../test/fake-api';
+import { wireSubscriptions } from './subscriptions-wiring';
+import { renderAppAt } from './test-utils';
+
+const products = {
+  products: [
+    { id: 's100m', size: 100, price: 2900, currency: 'NOK', period: 'monthly' },
+    { id: 's100y', size: 100, price: 29000, currency: 'NOK', period: 'yearly' },
+  ],
+  available_trial: 60,
+};
+const grant = {
+  id: 'g1',
+  source: 'stripe',
+  size: 100,
+  renews_at: 1_900_000_000,
+  expires_at: null,
+  stripe_product_id: 's100m',
+  _links: { cancel: { href: '/st/4/user_grants/g1/cancel' } },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/settings/storage', () => {
+  it('shows use, sources, the subscription and the card, and follows the cancel link', async () => {
+    const calls = fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([
+        grant,
+        { ...grant, id: 'b2b', source: 'b2b', size: 2000, stripe_product_id: null, _links: {} },
+      ]),
+      'GET /stripe/subscriptions': jsonResponse([
+        {
+          id: 'sub',
+          product_id: 's100m',
+          status: 'active',
+          current_period_end: 1_900_000_000,
+          cancel_at_period_end: false,
+          upcoming_product: null,
+        },
+      ]),
+      'GET /stripe_payment_method': jsonResponse({
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 3,
+        exp_year: 2031,
+      }),
+      'POST /user_grants/g1/cancel': jsonResponse([]),
+    });
+    renderAppAt('/settings/storage', undefined, {
+      account: sampleAccount({ used_space: 90 * GIB, max_space: 100 * GIB }),
+    });
+    await screen.findByText('Credit card ending in 4242', {}, { timeout: 5000 });
+    expect(screen.getByText('Expires 03/31')).toBeTruthy();
+    expect(screen.getByText('90 GB of 100 GB used')).toBeTruthy();
+    expect(screen.getByText('You have used more than 80 % of your storage.')).toBeTruthy();
+    expect(screen.getByText(/^100 GB · NOK.29\/month$/)).toBeTruthy();
+    expect(screen.getByText('From your business agreement')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/user_grants/g1/cancel')).toBe(true),
+    );
+  });
+
+  it('buys a plan through the wizard with the offline card form', async () => {
+    wireSubscriptions((() => undefined) as never);
+    let bought = false;
+    const calls = fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': () => jsonResponse(bought ? [grant] : []),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({ error: 'no_payment_method' }, 404),
+      'GET /stripe/customer_exists': jsonResponse({ error: 'no_customer' }, 404),
+      'POST /stripe/create_customer': new Response(null, { status: 201 }),
+      'POST /stripe/create_setup_intent': jsonResponse({ id: 'seti', client_secret: 'seti_secret_x' }),
+      'POST /offline_payments/confirm_setup': new Response(null, { status: 204 }),
+      'POST /stripe/finish_setup_intent': jsonResponse({
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 1,
+        exp_year: 2030,
+      }),
+      'POST /stripe/v1/purchase': () => {
+        bought = true;
+        return jsonResponse({ subscription_id: 'sub' }, 201);
+      },
+    });
+    renderAppAt('/settings/storage', undefined, {
+      account: sampleAccount({ is_read_only_user: true, max_space: 0 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 }));
+    const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+    await within(welcome).findByText('Take part in shared albums', {}, { timeout: 5000 });
+    expect(within(welcome).getByText('The first 2 months are free.')).toBeTruthy();
+    await userEvent.click(within(welcome).getByRole('button', { name: 'See plans' }));
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    await userEvent.click(within(plans).getByRole('button', { name: /290\/year/ }));
+    await userEvent.click(within(plans).getByRole('checkbox'));
+    await userEvent.click(within(plans).getByRole('button', { name: 'Continue' }));
+    const payment = await screen.findByRole('dialog', { name: 'Payment' });
+    const pay = within(payment).getByRole('button', { name: 'Confirm and pay' });
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(payment).getByLabelText(/Card number/), '4242 4242 4242 4242');
+    await userEvent.type(within(payment).getByLabelText(/Expiry date/), '01/30');
+    await userEvent.type(within(payment).getByLabelText(/CVC/), '123');
+    await userEvent.click(pay);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment' })).toBeNull());
+    const sequence = calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(sequence).toEqual([
+      '/stripe/create_customer',
+      '/stripe/create_setup_intent',
+      '/offline_payments/confirm_setup',
+      '/stripe/finish_setup_intent',
+      '/stripe/v1/purchase',
+    ]);
+    expect(calls.find((c) => c.path === '/stripe/create_customer')?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    expect(calls.find((c) => c.path === '/stripe/v1/purchase')?.body).toEqual({ plan: 's100y' });
+  });
+});

@@ -1,0 +1,70 @@
+import { useSelector } from 'react-redux';
+import { selectAccount } from '../features/account/account.slice';
+import { pollAccount } from '../features/account/account.thunks';
+import { dispatchShareCopyHold, resumeHeldShareCopy } from '../features/sharing/share-copy-hold.store';
+import type { StorageEnvironment } from '../features/subscriptions/storage-page.component';
+import type { SubscriptionWizardProps } from '../features/subscriptions/subscription-wizard.component';
+import { requestSubscription } from '../features/subscriptions/subscription-wizard.requests';
+import { setSubscriptionsPorts } from '../features/subscriptions/subscriptions.ports';
+import { showToast } from '../features/toasts/toast.thunks';
+import { uploadQueueActions } from '../features/upload/upload-queue.slice';
+import type { AppDispatch } from '../state/store';
+import { useAppEnvironment } from './app-environment.context';
+
+/**
+ * Subscriptions and the rest (account.md §4): billing toasts; after a purchase or plan change the
+ * account is read again, the uploads' out-of-storage flag is cleared and a copy of a share held
+ * for a subscription resumes; a wizard closed without a purchase drops that copy.
+ */
+export function wireSubscriptions(dispatch: AppDispatch): void {
+  setSubscriptionsPorts({
+    notify: (_dispatch, notice) => dispatch(showToast({ type: notice })),
+    storageChanged: (_dispatch, cause) => {
+      dispatch(uploadQueueActions.outOfStorageCleared());
+      void pollAccount(dispatch).then(async () => {
+        if (cause !== 'purchase') return;
+        const outcome = await resumeHeldShareCopy();
+        if (outcome === 'copied') dispatch(showToast({ type: 'shareCopiedToTimeline' }));
+        if (outcome === 'failed') dispatch(showToast({ type: 'shareCopiedToTimelineFailed' }));
+      });
+    },
+    subscriptionDeclined: () => {
+      dispatchShareCopyHold({ type: 'cancelled' });
+    },
+  });
+}
+
+/** What the storage page needs of the account and the configuration. */
+export function useStorageEnvironment(): StorageEnvironment {
+  const account = useSelector(selectAccount);
+  const { config, brandName } = useAppEnvironment();
+  return {
+    account: account && {
+      usedBytes: account.used_space,
+      maxBytes: account.max_space,
+      readOnly: account.is_read_only_user,
+      name: account.name,
+      email: account.logged_in_as,
+    },
+    brandName,
+    payments: config.payments,
+    testEndpoints: config.testEndpoints,
+  };
+}
+
+/** A held copy of a share asks for the Subscription overlay. */
+export const openSubscriptionForHeldCopy = (): void =>
+  requestSubscription({ step: 'WELCOME', mode: 'purchase' });
+
+/** The wizard's account and configuration; null while signed out. */
+export function useSubscriptionWizardProps(): SubscriptionWizardProps | null {
+  const account = useSelector(selectAccount);
+  const { config } = useAppEnvironment();
+  if (!account) return null;
+  return {
+    payments: config.payments,
+    termsUrl: config.links.terms,
+    customer: { name: account.name, email: account.logged_in_as },
+    usedBytes: account.used_space,
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors';
+import { type CardSetupCalls, ConfirmSetupError, setUpCard } from './card-setup';
+
+const card = { brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2030 };
+const refused = (status: number) => new ApiError({ status, statusText: 'x', body: undefined, url: '/x' });
+
+function calls(existsStatus: number | null, log: string[]): CardSetupCalls {
+  return {
+    customerExists: async () => {
+      log.push('exists');
+      if (existsStatus !== null) throw refused(existsStatus);
+    },
+    createCustomer: async (c) => {
+      log.push(`create ${c.name} ${c.email}`);
+    },
+    createSetupIntent: async () => {
+      log.push('intent');
+      return { id: 'seti_1', client_secret: 'seti_1_secret' };
+    },
+    finishSetupIntent: async (id) => {
+      log.push(`finish ${id}`);
+      return card;
+    },
+  };
+}
+
+describe('card set-up', () => {
+  it('creates a missing customer, named by e-mail when the name is empty, then confirms and finishes', async () => {
+    const log: string[] = [];
+    const confirmed: string[] = [];
+    const outcome = await setUpCard(
+      calls(404, log),
+      { name: ' ', email: 'k@example.com' },
+      async (secret) => {
+        confirmed.push(secret);
+      },
+    );
+    expect(outcome).toEqual({ kind: 'saved', card });
+    expect(log).toEqual(['exists', 'create k@example.com k@example.com', 'intent', 'finish seti_1']);
+    expect(confirmed).toEqual(['seti_1_secret']);
+  });
+
+  it('uses an existing customer', async () => {
+    const log: string[] = [];
+    await setUpCard(calls(null, log), { name: 'Kari', email: 'k@example.com' }, async () => {});
+    expect(log).toEqual(['exists', 'intent', 'finish seti_1']);
+  });
+
+  it('stops on 409', async () => {
+    const log: string[] = [];
+    expect(await setUpCard(calls(409, log), { name: 'K', email: 'k@example.com' }, async () => {})).toEqual({
+      kind: 'stopped',
+    });
+    expect(log).toEqual(['exists']);
+  });
+
+  it('does not finish when the card form fails', async () => {
+    const log: string[] = [];
+    const failing = setUpCard(calls(null, log), { name: 'K', email: 'k@example.com' }, async () => {
+      throw new ConfirmSetupError('Your card was declined.');
+    });
+    await expect(failing).rejects.toThrow('Confirm setup intent failed: Your card was declined.');
+    expect(log).toEqual(['exists', 'intent']);
+  });
+});

@@ -1,0 +1,51 @@
+import { ApiError } from '../../api/errors';
+import type { PaymentCard } from '../../api/subscriptions.api';
+
+export interface CardSetupCalls {
+  customerExists(): Promise<unknown>;
+  createCustomer(customer: { name: string; email: string }): Promise<unknown>;
+  createSetupIntent(): Promise<{ id: string; client_secret: string }>;
+  finishSetupIntent(setupIntentId: string): Promise<PaymentCard>;
+}
+
+export type CardSetupOutcome = { kind: 'saved'; card: PaymentCard } | { kind: 'stopped' };
+
+/**
+ * account.md §4 Setup of card: is the user a customer (404: create one, with the name falling back
+ * to the e-mail; 409: stop), create a setup intent, let the card form confirm it with the payment
+ * provider, finish it. The card form's failure (declined, 'Stripe.js has not yet loaded') is
+ * thrown by `confirm` and passes through.
+ */
+export async function setUpCard(
+  calls: CardSetupCalls,
+  customer: { name: string; email: string },
+  confirm: (clientSecret: string) => Promise<void>,
+): Promise<CardSetupOutcome> {
+  try {
+    await calls.customerExists();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 409) return { kind: 'stopped' };
+    if (error.status !== 404) throw error;
+    await calls.createCustomer({ name: customer.name.trim() || customer.email, email: customer.email });
+  }
+  const intent = await calls.createSetupIntent();
+  await confirm(intent.client_secret);
+  return { kind: 'saved', card: await calls.finishSetupIntent(intent.id) };
+}
+
+/** account.md §5: the text a failed confirmation shows. */
+export class ConfirmSetupError extends Error {
+  constructor(readonly reason: string) {
+    super(`Confirm setup intent failed: ${reason}`);
+  }
+}
+
+/** The provider declined the card: the purchase fails (the wizard closes with its toast). */
+export class CardDeclinedError extends Error {}
+
+/** What the card step's form lends the wizard: whether it is complete, and how to confirm a setup intent. */
+export interface CardFormController {
+  complete: boolean;
+  confirm(clientSecret: string): Promise<void>;
+}

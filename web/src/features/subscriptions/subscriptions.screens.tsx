@@ -1,0 +1,20 @@
+import { lazyPart } from '../../routing/lazy-part';
+import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
+import type { StorageEnvironment } from './storage-page.component';
+
+const StoragePage = lazyPart(() => import('./storage-page.component').then((module) => module.StoragePage));
+
+const route = routesOf('subscriptions');
+
+/** account.md §2 /settings/storage; the account and configuration come from the app. */
+export const subscriptionsScreens = ({
+  useStorageEnvironment,
+}: {
+  useStorageEnvironment: () => StorageEnvironment;
+}): readonly ScreenRoute[] => [
+  route('/settings/storage', 'storage', {
+    ...SIGNED_IN_ROUTE,
+    preload: StoragePage.preload,
+    Component: () => <StoragePage environment={useStorageEnvironment()} />,
+  }),
+];
