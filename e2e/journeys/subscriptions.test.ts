@@ -46,11 +46,7 @@ async function choosePlan(browser: BrowserSession, shots: string | null) {
   return payment;
 }
 
-async function payWith(
-  browser: BrowserSession,
-  payment: ReturnType<BrowserSession['page']['getByRole']>,
-  number: string,
-) {
+async function payWith(payment: ReturnType<BrowserSession['page']['getByRole']>, number: string) {
   await payment.getByLabel('Card number').fill(number);
   await payment.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await payment.getByLabel('CVC').fill('123');
@@ -79,14 +75,14 @@ describe('storage subscriptions in Chromium', () => {
     const payment = await choosePlan(browser, 'desktop');
     await payment.getByText('Test payments:').waitFor();
     await browser.screenshot('subscription-payment-desktop');
-    await payWith(browser, payment, '4000 0000 0000 0002');
+    await payWith(payment, '4000 0000 0000 0002');
     await page.getByText("Couldn't complete the purchase").waitFor();
     await payment.waitFor({ state: 'detached' });
     await browser.screenshot('subscription-declined-desktop');
 
     // The succeeding card: the plan is bought and storage shows at once.
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await payWith(browser, await choosePlan(browser, null), '4242 4242 4242 4242');
+    await payWith(await choosePlan(browser, null), '4242 4242 4242 4242');
     await page.getByText('Thank you! Your subscription is active').waitFor();
     await page.getByText('Credit card ending in 4242').waitFor();
     await page.getByText(/^Next billing date /).waitFor();
@@ -125,7 +121,7 @@ describe('storage subscriptions in Chromium', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const payment = await choosePlan(browser, 'mobile');
     await browser.screenshot('subscription-payment-mobile');
-    await payWith(browser, payment, '4242 4242 4242 4242');
+    await payWith(payment, '4242 4242 4242 4242');
     await page.getByText('Credit card ending in 4242').waitFor();
     await browser.screenshot('storage-subscribed-mobile');
   });

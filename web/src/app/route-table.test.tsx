@@ -119,14 +119,12 @@ describe('route table', () => {
 describe('rendered screens', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows a titled placeholder for a screen without its feature, and titles the tab', async () => {
+  it('titles the tab after the screen, the last planned one (storage) now built', async () => {
     renderAppAt('/settings/storage', undefined, { account: sampleAccount() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Storage and subscription' })).toBeTruthy();
-    // Compared through the catalogue so the marker phrase lives in the placeholder component alone.
-    const { default: i18next } = await import('i18next');
-    expect(screen.getByText(i18next.t('app:placeholder.notBuilt', { brand: 'Nordlys Cloud' }))).toBeTruthy();
-    expect(document.querySelector('[data-screen-status]')).not.toBeNull();
+    expect(document.querySelector('[data-screen-status]')).toBeNull();
     expect(document.title).toBe('Storage and subscription · Nordlys Cloud');
+    expect(PLANNED_SCREENS).toEqual([]);
   });
 
   it('shows oops page not found with a go-back link for unknown paths', async () => {
