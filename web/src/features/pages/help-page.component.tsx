@@ -4,7 +4,16 @@ import { useLocation } from 'react-router';
 import './help-page.css';
 
 /** Section ids double as anchors the footer links to (/help#terms and so on). */
-const SECTIONS = ['start', 'upload', 'albums', 'trash', 'terms', 'privacy', 'legal'] as const;
+const SECTIONS = [
+  'start',
+  'upload',
+  'albums',
+  'trash',
+  'terms',
+  'privacy',
+  'legal',
+  'free-version-ending',
+] as const;
 
 export function HelpPage({ brandName }: { brandName: string }) {
   const { t } = useTranslation('pages');

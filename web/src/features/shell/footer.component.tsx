@@ -8,6 +8,12 @@ export interface FooterLinks {
   terms: string;
   privacy: string;
   legal: string;
+  support?: string;
+  appStore?: string;
+  playStore?: string;
+  freeVersionEnding?: string;
+  /** The free-version-ending page has its own Swedish variant. */
+  freeVersionEndingSv?: string;
 }
 
 /** Same-origin paths stay in the SPA; deployments may point these at an external site instead. */
@@ -38,7 +44,17 @@ export function Footer({
   languageSwitcher?: ReactNode;
   year?: number;
 }) {
-  const { t } = useTranslation('nav');
+  const { t, i18n } = useTranslation('nav');
+  const freeVersionEnding =
+    i18n.language === 'sv_SE'
+      ? (links.freeVersionEndingSv ?? links.freeVersionEnding)
+      : links.freeVersionEnding;
+  const extra: [string | undefined, string][] = [
+    [links.support, 'footer.support'],
+    [freeVersionEnding, 'footer.freeVersionEnding'],
+    [links.appStore, 'footer.appStore'],
+    [links.playStore, 'footer.playStore'],
+  ];
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -46,6 +62,13 @@ export function Footer({
           <FooterLink href={links.terms}>{t('footer.terms')}</FooterLink>
           <FooterLink href={links.privacy}>{t('footer.privacy')}</FooterLink>
           <FooterLink href={links.legal}>{t('footer.legal')}</FooterLink>
+          {extra.map(([href, key]) =>
+            href ? (
+              <FooterLink key={key} href={href}>
+                {t(key)}
+              </FooterLink>
+            ) : null,
+          )}
         </nav>
         <div className="footer__meta">
           {languageSwitcher}

@@ -108,6 +108,45 @@ describe('footer', () => {
     expect(screen.getByText('© 2031 Nordlys')).toBeTruthy();
     expect(screen.getByText('Version 1.2.3300.3')).toBeTruthy();
   });
+
+  it('links support, the app stores and the free-version-ending page, its Swedish variant in Swedish', async () => {
+    const links = {
+      terms: '/help#terms',
+      privacy: '/help#privacy',
+      legal: '/help#legal',
+      support: 'https://example.com/support',
+      appStore: 'https://apps.example.com/nordlys',
+      playStore: 'https://play.example.com/nordlys',
+      freeVersionEnding: 'https://example.com/free-ending',
+      freeVersionEndingSv: 'https://example.se/gratis-upphor',
+    };
+    const show = () =>
+      render(
+        <RouterProvider
+          router={createMemoryRouter([{ path: '*', element: <Footer brandName="Nordlys" links={links} /> }])}
+        />,
+      );
+    const view = show();
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe(links.support);
+    expect(screen.getByRole('link', { name: 'App Store' }).getAttribute('href')).toBe(links.appStore);
+    expect(screen.getByRole('link', { name: 'Google Play' }).getAttribute('href')).toBe(links.playStore);
+    expect(screen.getByRole('link', { name: 'The free version is ending' }).getAttribute('href')).toBe(
+      links.freeVersionEnding,
+    );
+    view.unmount();
+    const { default: i18next } = await import('i18next');
+    const { loadLocale } = await import('../../i18n/i18n');
+    await loadLocale('sv_SE');
+    await i18next.changeLanguage('sv_SE');
+    try {
+      show();
+      expect(screen.getByRole('link', { name: 'Gratisversionen upphör' }).getAttribute('href')).toBe(
+        links.freeVersionEndingSv,
+      );
+    } finally {
+      await i18next.changeLanguage('en_US');
+    }
+  });
 });
 
 describe('in-app mode', () => {
