@@ -1,5 +1,5 @@
 import { withoutControlCharacters } from '@nordlys/contract/plain-text';
-import type { ErrorInfo } from 'react';
+import { type ErrorInfo, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { reportClientError } from '../api/privacy.api';
@@ -7,9 +7,13 @@ import { selectAccount } from '../features/account/account.slice';
 import { pollAccount } from '../features/account/account.thunks';
 import { endSessionLocally, logOut } from '../features/auth/login.thunks';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
-import { STORAGE_SETTINGS_PATH } from '../features/dialogs/dialog-presets';
 import type { PrivacySlots } from '../features/privacy/privacy.ports';
 import { isInAppPath } from '../features/shell/in-app-mode';
+import {
+  currentSubscriptionRequest,
+  onSubscriptionRequestChange,
+  requestSubscription,
+} from '../features/subscriptions/subscription-wizard.requests';
 import { showToast } from '../features/toasts/toast.thunks';
 import { lazyPart } from '../routing/lazy-part';
 import { useAppDispatch } from '../state/hooks';
@@ -45,6 +49,8 @@ export function PrivacyOverlays() {
   const navigate = useNavigate();
   const { brandName, config } = useAppEnvironment();
   const account = useSelector(selectAccount);
+  // The subscription wizard is the front of the queue while it is open.
+  const subscribing = useSyncExternalStore(onSubscriptionRequestChange, currentSubscriptionRequest) !== null;
   return (
     <MountWhenWanted wanted={Boolean(account?.tos_to_approve || account?.sunset_delete_date)}>
       <BlockingOverlays
@@ -52,11 +58,11 @@ export function PrivacyOverlays() {
         userId={account?.uuid ?? null}
         tosToApprove={account?.tos_to_approve ?? null}
         sunsetDeleteDate={account?.sunset_delete_date ?? null}
-        subscriptionRequired={false}
+        subscriptionRequired={subscribing}
         links={config.links}
         onTermsApproved={() => void pollAccount(dispatch)}
         onTermsDeclined={() => void logOut(dispatch).then(() => navigate('/', { replace: true }))}
-        openPlans={() => void navigate(STORAGE_SETTINGS_PATH)}
+        openPlans={() => requestSubscription({ step: 'SUB' })}
       />
     </MountWhenWanted>
   );
