@@ -53,17 +53,33 @@ describe('cast messages', () => {
     ['not json', '{', 'json'],
     ['an array', '[]', 'message'],
     ['an unknown type', { type: 'reboot' }, 'type'],
-    ['five next items', { type: 'loadSingleItem', item: item(0), nextItems: [1, 2, 3, 4, 5].map(item) }, 'nextItems'],
+    [
+      'five next items',
+      { type: 'loadSingleItem', item: item(0), nextItems: [1, 2, 3, 4, 5].map(item) },
+      'nextItems',
+    ],
     ['a gif', { type: 'loadSingleItem', item: { ...item(1), type: 'image/gif' } }, 'item.type'],
-    ['a script url', { type: 'loadSingleItem', item: { ...item(1), url: 'javascript:alert(1)' } }, 'item.url'],
+    [
+      'a script url',
+      { type: 'loadSingleItem', item: { ...item(1), url: 'javascript:alert(1)' } },
+      'item.url',
+    ],
     ['a relative url', { type: 'loadSingleItem', item: { ...item(1), url: '/st/4/x' } }, 'item.url'],
     ['a missing file id', { type: 'loadSingleItem', item: { ...item(1), fileID: '' } }, 'item.fileID'],
     ['a zero duration', { type: 'loadSingleItem', item: { ...item(1), duration: 0 } }, 'item.duration'],
-    ['a bad next item', { type: 'loadSingleItem', item: item(1), nextItems: [item(2), { url: 1 }] }, 'nextItems.1.url'],
+    [
+      'a bad next item',
+      { type: 'loadSingleItem', item: item(1), nextItems: [item(2), { url: 1 }] },
+      'nextItems.1.url',
+    ],
     ['a missing item', { type: 'loadSingleItem' }, 'item'],
     ['a negative seek', { type: 'seekVideo', time: -1 }, 'time'],
     ['a text autoplay', { type: 'autoPlayChanged', autoPlay: 'yes' }, 'autoPlay'],
-    ['an unknown state', { type: 'receiverState', state: { current: null, playerState: 'X' } }, 'state.playerState'],
+    [
+      'an unknown state',
+      { type: 'receiverState', state: { current: null, playerState: 'X' } },
+      'state.playerState',
+    ],
   ])('rejects %s with a typed error naming the field', (_, raw, field) => {
     const result = decodeCastMessage(raw);
     expect(result.ok).toBe(false);

@@ -27,7 +27,12 @@ export interface CastItem {
 }
 
 export type ReceiverPlayerState = 'IDLE' | 'PAUSED' | 'PLAYING' | 'BUFFERING';
-export const RECEIVER_PLAYER_STATES: readonly ReceiverPlayerState[] = ['IDLE', 'PAUSED', 'PLAYING', 'BUFFERING'];
+export const RECEIVER_PLAYER_STATES: readonly ReceiverPlayerState[] = [
+  'IDLE',
+  'PAUSED',
+  'PLAYING',
+  'BUFFERING',
+];
 
 export interface ReceiverState {
   current: CastItem | null;
@@ -62,7 +67,8 @@ export function encodeCastMessage(message: CastMessage): string {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Thrown inside decoding only, turned into a result before it leaves this module. */
 class Invalid {
@@ -76,7 +82,8 @@ function need<T>(ok: boolean, value: T, field: string): T {
 
 const str = (o: Obj, key: string, prefix: string) =>
   need(typeof o[key] === 'string' && o[key] !== '', o[key] as string, `${prefix}${key}`);
-const bool = (o: Obj, key: string, prefix = '') => need(typeof o[key] === 'boolean', o[key] as boolean, `${prefix}${key}`);
+const bool = (o: Obj, key: string, prefix = '') =>
+  need(typeof o[key] === 'boolean', o[key] as boolean, `${prefix}${key}`);
 
 function castUrl(o: Obj, prefix: string): string {
   const raw = str(o, 'url', prefix);
@@ -141,7 +148,11 @@ function decodeAny(o: Obj): CastMessage {
     case 'seekVideo':
       return {
         type: 'seekVideo',
-        time: need(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0, o.time as number, 'time'),
+        time: need(
+          typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0,
+          o.time as number,
+          'time',
+        ),
       };
     case 'getReceiverState':
       return { type: 'getReceiverState' };
