@@ -55,7 +55,7 @@ describe('cast messages', () => {
     ['an unknown type', { type: 'reboot' }, 'type'],
     [
       'five next items',
-      { type: 'loadSingleItem', item: item(0), nextItems: [1, 2, 3, 4, 5].map(item) },
+      { type: 'loadSingleItem', item: item(0), nextItems: [1, 2, 3, 4, 5].map((n) => item(n)) },
       'nextItems',
     ],
     ['a gif', { type: 'loadSingleItem', item: { ...item(1), type: 'image/gif' } }, 'item.type'],
