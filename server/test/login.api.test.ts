@@ -121,6 +121,22 @@ describe.each(databaseKinds)('sign-in through the built-in provider on %s', (kin
     expect(switched.text).toContain('<label for="name">');
   });
 
+  it('prefills the create-account name from name_hint, trimmed and escaped, and the form still checks it', async () => {
+    const hinted = await authorize('create', { name_hint: '  Gunnar <Guest> ' });
+    const page = await hinted.browser.request(hinted.interactionUrl);
+    expect(page.text).toMatch(/id="name" name="name"[^>]*value="Gunnar &lt;Guest&gt;"/);
+    const without = await authorize('create');
+    expect((await without.browser.request(without.interactionUrl)).text).not.toMatch(
+      /id="name" name="name"[^>]*value="[^"]/,
+    );
+    const done = await submitInteraction(hinted, 'create', {
+      email: uniqueEmail('hinted'),
+      password: 'correct horse',
+      name: '',
+    });
+    expect(done.status).toBe(400);
+  });
+
   it('speaks the language of the lang cookie, then ui_locales, then Accept-Language, else English', async () => {
     const cases: Array<[Record<string, string>, Record<string, string>, string, string]> = [
       [{ cookie: 'lang=nb_NO' }, { ui_locales: 'sv' }, 'lang="nb-NO"', 'Logg inn'],

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcContext, Provider } from 'oidc-provider';
 import { Type } from 'typebox';
@@ -8,6 +9,7 @@ import {
   createBuiltInProvider,
   IDP_PATH,
   interactionPath,
+  NAME_HINT_PARAM,
   type ProviderBasis,
 } from '../identity/built-in-provider';
 import { PASSWORD_MIN_LENGTH } from '../identity/password';
@@ -50,6 +52,13 @@ export function isNorwegianHost(host: string, norwegianHosts: string[]): boolean
   return norwegianHosts.some((entry) =>
     entry.startsWith('.') ? name.endsWith(entry.toLowerCase()) : name === entry.toLowerCase(),
   );
+}
+
+/** The name a guest already gave in the app, for the create-account form; the form still checks it. */
+function nameHint(params: Record<string, unknown>): string | undefined {
+  const value = params[NAME_HINT_PARAM];
+  if (typeof value !== 'string') return undefined;
+  return value.trim().slice(0, NAME_MAX_LENGTH) || undefined;
 }
 
 /**
@@ -225,9 +234,9 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
         if (!found) return expired(request, reply);
         const mode: SignInMode =
           request.query.screen ?? (found.details.prompt.name === 'create' ? 'create' : 'login');
-        const hint =
-          typeof found.details.params.login_hint === 'string' ? found.details.params.login_hint : undefined;
-        return html(reply, 200, page(request, found.details, mode, { email: hint }));
+        const { params } = found.details;
+        const hint = typeof params.login_hint === 'string' ? params.login_hint : undefined;
+        return html(reply, 200, page(request, found.details, mode, { email: hint, name: nameHint(params) }));
       },
     );
 

@@ -45,6 +45,9 @@ export function isLoopbackCallback(uri: string): boolean {
   );
 }
 
+/** The authorization parameter that prefills the create-account form's name (like login_hint for e-mail). */
+export const NAME_HINT_PARAM = 'name_hint';
+
 /**
  * The interaction policy: `prompt=create` (OpenID "Initiating User Registration") is a prompt of
  * its own so the pages can open on the create-account form, and the web client always gets a
@@ -100,6 +103,8 @@ export async function createBuiltInProvider(
     // The code exchange reads e-mail and name straight from the ID token; no userinfo round trip.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
+    // A guest who gave a name before choosing to register finds it in the create-account form.
+    extraParams: [NAME_HINT_PARAM],
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: false },

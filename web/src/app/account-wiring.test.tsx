@@ -8,6 +8,7 @@ import { setAuthPorts } from '../features/auth/auth.ports';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { sampleAccount } from '../test/account.test-data';
 import { type FakeRoute, fakeApi, jsonResponse } from '../test/fake-api';
+import { LOGIN_CONFIG } from '../test/login-config.test-data';
 import { wireAccount } from './account-wiring';
 import { renderAppAt } from './test-utils';
 
@@ -252,14 +253,6 @@ describe('ReadOnlyGate', () => {
     expect(button.closest('[data-read-only-action="upload"]')).not.toBeNull();
   });
 });
-
-const LOGIN_CONFIG = {
-  issuer: 'http://localhost:3000/idp',
-  authorization_endpoint: 'http://localhost:3000/idp/auth',
-  client_id: 'nordlys-web',
-  scope: 'openid email profile',
-  redirect_path: '/login/callback',
-};
 
 describe('starting the flow from the app', () => {
   beforeEach(async () => {

@@ -1,6 +1,7 @@
 import { Suspense, useCallback } from 'react';
 import { useFileActionAccount } from '../features/account/use-file-action-account';
 import { rememberedAlbumPassword } from '../features/albums/album-password.storage';
+import type { GuestPromptProps } from '../features/auth/login-gates';
 import { useStartLogin } from '../features/auth/use-start-login';
 import type { CommentsScreenSlots } from '../features/comments/comments.screens';
 import { useJobSync } from '../features/job-sync/use-job-sync';
@@ -8,6 +9,9 @@ import { lazyPart } from '../routing/lazy-part';
 
 const CommentsPanel = lazyPart(() =>
   import('../features/comments/comments-panel.component').then((module) => module.CommentsPanel),
+);
+const NamePrompt = lazyPart(() =>
+  import('../features/comments/name-prompt.component').then((module) => module.NamePrompt),
 );
 const GuestName = lazyPart(() =>
   import('../features/comments/guest-name.component').then((module) => module.GuestName),
@@ -61,6 +65,26 @@ export function AlbumVisitorName({ albumId, password }: { albumId: string; passw
   return (
     <Suspense fallback={null}>
       <GuestName albumId={albumId} password={password} signIn={signIn} />
+    </Suspense>
+  );
+}
+
+/** The name prompt a signed-out guest answers before creating an album (its albumCreation context). */
+export function AlbumCreationNamePrompt({
+  onCancel,
+  onSignIn,
+  leaving,
+  open = true,
+}: GuestPromptProps & { open?: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <NamePrompt
+        open={open}
+        context="albumCreation"
+        onClose={onCancel}
+        onSignIn={onSignIn}
+        leaving={leaving}
+      />
     </Suspense>
   );
 }

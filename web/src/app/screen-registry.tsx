@@ -6,7 +6,7 @@ import { ReadOnlyGate } from '../features/account/read-only-gate.component';
 import { useFileActionAccount } from '../features/account/use-file-action-account';
 import { albumCreationScreens } from '../features/album-creation/album-creation.screens';
 import { albumsScreens } from '../features/albums/albums.screens';
-import { AUTH_SCREENS } from '../features/auth/auth.screens';
+import { authScreens } from '../features/auth/auth.screens';
 import { LoginWall } from '../features/auth/login-wall.component';
 import { carouselScreens } from '../features/carousel/carousel.screens';
 import { commentsScreens } from '../features/comments/comments.screens';
@@ -27,7 +27,12 @@ import { openUploadDialog, selectFilesStored } from '../features/upload/upload-q
 import { lazyPart } from '../routing/lazy-part';
 import type { ScreenRoute } from '../routing/screen-route';
 import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
-import { AlbumCommentsPanel, AlbumVisitorName, commentsSlots } from './comments-wiring';
+import {
+  AlbumCommentsPanel,
+  AlbumCreationNamePrompt,
+  AlbumVisitorName,
+  commentsSlots,
+} from './comments-wiring';
 import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
 import { openSubscriptionForHeldCopy, useStorageEnvironment } from './subscriptions-wiring';
@@ -79,7 +84,7 @@ function useFilesStored(): number {
 export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> = {
   pages: PAGES_SCREENS,
   flags: FLAGS_SCREENS,
-  auth: AUTH_SCREENS,
+  auth: authScreens({ renderAlbumCreationPrompt: (props) => <AlbumCreationNamePrompt {...props} /> }),
   account: alsoPreloading(
     accountScreens({
       renderTimelinePicker: (onPick) => (

@@ -3,7 +3,3 @@ export const addPhotosPath = (albumIDB64: string) => `/albums/${albumIDB64}/edit
 export const editAlbumPath = (albumIDB64: string, goToAfter: string) =>
   `/albums/${albumIDB64}/edit/${encodeURIComponent(goToAfter)}`;
 export const albumPath = (albumIDB64: string) => `/albums/${albumIDB64}`;
-
-/** Whether Back stays in the app: the router numbers its history entries, the first is 0. */
-export const canGoBackInApp = (): boolean =>
-  ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;

@@ -5,6 +5,7 @@ import {
   ArrowDownUp,
   ChevronLeft,
   Download,
+  FolderPlus,
   Heart,
   ImageDown,
   ImageOff,
@@ -219,6 +220,17 @@ export function AlbumPage({
 
   const leaveTo = visitor ? '/' : '/albums';
   const menuItems: MenuEntry[] = [
+    ...(visitor && account === null
+      ? [
+          {
+            id: 'createOwn',
+            label: t('album.createOwn'),
+            icon: <FolderPlus />,
+            // The gate asks the guest's name and an account first, then opens album creation.
+            onSelect: () => void navigate(`${albumPath(album.id, true)}/createNew`),
+          },
+        ]
+      : []),
     ...(album.rights.unsubscribe
       ? [
           {

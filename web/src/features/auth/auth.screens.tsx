@@ -1,6 +1,6 @@
 import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute, type ScreenRouteOptions } from '../../routing/screen-route';
-import type { GateScreen } from './login-gates';
+import type { GateScreen, RenderGuestPrompt } from './login-gates';
 
 const LoginGatePage = lazyPart(() =>
   import('./login-gate-page.component').then((module) => module.LoginGatePage),
@@ -14,17 +14,29 @@ const LoginCallbackPage = lazyPart(() =>
 
 const route = routesOf('auth');
 
-const gate = (path: string, screen: GateScreen, options: ScreenRouteOptions = {}) =>
+const gate = (
+  path: string,
+  screen: GateScreen,
+  options: ScreenRouteOptions = {},
+  renderGuestPrompt?: RenderGuestPrompt,
+) =>
   route(path, screen, {
     ...options,
-    Component: ({ params }) => <LoginGatePage screen={screen} params={params} />,
+    Component: ({ params }) => (
+      <LoginGatePage screen={screen} params={params} renderGuestPrompt={renderGuestPrompt} />
+    ),
   });
 
+export interface AuthScreenSlots {
+  /** The name prompt in its albumCreation context, asked before the create-album gate. */
+  renderAlbumCreationPrompt?: RenderGuestPrompt;
+}
+
 /** Sign-in, its callback, and the login-gated pages that remember an action (core.md §2). */
-export const AUTH_SCREENS: readonly ScreenRoute[] = [
+export const authScreens = (slots: AuthScreenSlots = {}): readonly ScreenRoute[] => [
   route('/login', 'login', { Component: () => <LoginStartPage /> }),
   route('/login/callback', 'loginCallback', { Component: () => <LoginCallbackPage /> }),
-  gate('/a/:albumIDB64/createNew', 'createAlbumGate', ALBUM_ROUTE),
+  gate('/a/:albumIDB64/createNew', 'createAlbumGate', ALBUM_ROUTE, slots.renderAlbumCreationPrompt),
   gate('/a/:albumIDB64/subscribe', 'subscribeAlbumGate', ALBUM_ROUTE),
   gate('/a/:albumIDB64/copyAlbum', 'copyAlbumGate', ALBUM_ROUTE),
   gate('/a/:albumIDB64/:fileID/copyAlbum', 'copyAlbumFileGate', ALBUM_ROUTE),

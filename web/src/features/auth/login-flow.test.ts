@@ -39,6 +39,14 @@ describe('buildAuthorizationUrl', () => {
     );
     expect(new URL(buildAuthorizationUrl(base)).searchParams.has('prompt')).toBe(false);
   });
+
+  it('carries a given name to the sign-up form as name_hint, trimmed, and never to sign-in', () => {
+    const hinted = (create: boolean, nameHint: string) =>
+      new URL(buildAuthorizationUrl({ ...base, create, nameHint })).searchParams.get('name_hint');
+    expect(hinted(true, '  Gunnar ')).toBe('Gunnar');
+    expect(hinted(false, 'Gunnar')).toBeNull();
+    expect(hinted(true, '   ')).toBeNull();
+  });
 });
 
 describe('safeReturnTo', () => {

@@ -19,6 +19,8 @@ export interface AuthorizationParams {
   create: boolean;
   /** The UI language, so the provider's pages match the app. */
   uiLocale?: string;
+  /** A name the guest already gave, prefilled in the sign-up form (the built-in provider's name_hint). */
+  nameHint?: string;
 }
 
 export function buildAuthorizationUrl(params: AuthorizationParams): string {
@@ -32,6 +34,8 @@ export function buildAuthorizationUrl(params: AuthorizationParams): string {
   url.searchParams.set('code_challenge_method', 'S256');
   if (params.create) url.searchParams.set('prompt', 'create');
   if (params.uiLocale) url.searchParams.set('ui_locales', localeTag(params.uiLocale));
+  const nameHint = params.nameHint?.trim();
+  if (params.create && nameHint) url.searchParams.set('name_hint', nameHint);
   return url.toString();
 }
 

@@ -40,6 +40,8 @@ export interface StartLoginOptions {
   /** Remembered across the redirect and run after login (login-gated pages). */
   pendingAction?: PendingAction;
   uiLocale?: string;
+  /** With create: the name the guest gave, prefilled in the sign-up form. */
+  nameHint?: string;
 }
 
 /** The preflight: PKCE verifier, challenge and state, remembered; then off to the provider. */
@@ -61,6 +63,7 @@ export async function startLogin(options: StartLoginOptions = {}): Promise<void>
       codeChallenge,
       create: options.create ?? false,
       uiLocale: options.uiLocale,
+      nameHint: options.nameHint,
     }),
   );
 }

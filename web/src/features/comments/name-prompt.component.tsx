@@ -19,25 +19,40 @@ export interface NamePromptProps {
   open: boolean;
   context: NamePromptContext;
   onClose(): void;
-  /** Resolves when the name is registered; a rejection shows the error in the prompt. */
-  onName(name: string): Promise<void>;
-  /** Sign in or register instead (what was asked is held and done after). */
-  onSignIn(create: boolean): void;
+  /**
+   * Resolves when the name is registered; a rejection shows the error in the prompt. Not used in
+   * albumCreation: an album needs an account, so there the name goes to the sign-up form.
+   */
+  onName?(name: string): Promise<void>;
+  /** Sign in or register instead (what was asked is held and done after); albumCreation passes the name. */
+  onSignIn(create: boolean, name?: string): void;
+  /** Which of the two is on its way to the sign-in pages. */
+  leaving?: 'signIn' | 'create' | null;
 }
 
-/** core.md §2 Name prompt: a guest names themselves before commenting or loving. */
-export function NamePrompt({ open, context, onClose, onName, onSignIn }: NamePromptProps) {
+/**
+ * core.md §2 Name prompt: a guest names themselves before commenting or loving (albumReceiver,
+ * albumSettings), or before creating an album (albumCreation), where the name is carried into
+ * creating the account the album needs.
+ */
+export function NamePrompt({ open, context, onClose, onName, onSignIn, leaving = null }: NamePromptProps) {
   const { t } = useTranslation('comments');
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const error = touched ? nameError(name) : null;
+  const creating = context === 'albumCreation';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (nameError(name)) return;
+    if (creating) {
+      onSignIn(true, name.trim());
+      return;
+    }
+    if (!onName) return;
     setPending(true);
     setFailed(false);
     try {
@@ -56,23 +71,46 @@ export function NamePrompt({ open, context, onClose, onName, onSignIn }: NamePro
       title={t('namePrompt.title')}
       description={t(`namePrompt.context.${context}`)}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onSignIn(false)}>
-            {t('namePrompt.signIn')}
-          </Button>
-          <Button variant="secondary" onClick={() => onSignIn(true)}>
-            {t('namePrompt.register')}
-          </Button>
-          <Button variant="primary" type="submit" form="comments-name-prompt" pending={pending}>
-            {t('namePrompt.continue')}
-          </Button>
-        </>
+        creating ? (
+          <>
+            <Button
+              variant="secondary"
+              pending={leaving === 'signIn'}
+              disabled={leaving !== null}
+              onClick={() => onSignIn(false)}
+            >
+              {t('namePrompt.signIn')}
+            </Button>
+            <Button
+              variant="primary"
+              type="submit"
+              form="comments-name-prompt"
+              pending={leaving === 'create'}
+              disabled={leaving !== null}
+            >
+              {t('namePrompt.register')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => onSignIn(false)}>
+              {t('namePrompt.signIn')}
+            </Button>
+            <Button variant="secondary" onClick={() => onSignIn(true)}>
+              {t('namePrompt.register')}
+            </Button>
+            <Button variant="primary" type="submit" form="comments-name-prompt" pending={pending}>
+              {t('namePrompt.continue')}
+            </Button>
+          </>
+        )
       }
     >
       <form id="comments-name-prompt" onSubmit={(event) => void submit(event)} noValidate>
         <FormField
           label={t('namePrompt.label')}
           required
+          hint={creating ? t('namePrompt.creationHint') : undefined}
           error={failed ? { message: t('namePrompt.failed') } : error}
         >
           <TextInput
