@@ -104,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('privacyHousekeeping', services.privacyHousekeeping);
   app.addHook('onClose', close);
 
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  const policy = { publicUrl: config.publicUrl, stripe: config.payments.provider === 'stripe' };
+  await app.register(securityHeadersPlugin, policy);
   await app.register(forwardedWarningPlugin, { trustProxy: config.trustProxy });
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webAppPlugin, {
     root: config.webDist,
     clientConfig: clientConfigFrom(config),
-    policyWithStyleNonce: (nonce) => appPolicyWithStyleNonce(config.publicUrl, nonce),
+    policyWithStyleNonce: (nonce) => appPolicyWithStyleNonce(policy, nonce),
     headFor: shareLinkPreview(services.shares, config.brand.name, config.publicUrl),
   });
 

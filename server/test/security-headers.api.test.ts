@@ -42,6 +42,8 @@ function expectAppPolicy(headers: Headers) {
   expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
   expect(policy.get('connect-src')).toEqual(["'self'"]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
+  // No payment provider's frames without Stripe configured.
+  expect(policy.get('frame-src')).toBeUndefined();
   expect(String(headers['content-security-policy'])).not.toContain('unsafe-inline');
 }
 
@@ -222,5 +224,38 @@ describe.each(databaseKinds)('sign-in pages under their policy on %s', (kind) =>
     const csp = page.res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
     expect(csp).not.toContain('unsafe-inline');
+  });
+});
+
+describe.each(databaseKinds)('the policy with Stripe taking payments on %s', (kind) => {
+  it("lets Stripe.js, the Payment Element's frames and Stripe's API in, on the API and the app shell alike", async () => {
+    const webDist = webDistWithIndex();
+    const stripe = await createTestApp(kind, {
+      webDist,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_csp',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_csp',
+        STORAGE_PRODUCTS: 'p:100:2900:NOK:monthly:price_1',
+      },
+    });
+    try {
+      for (const url of ['/st/4/login/config', '/settings/storage']) {
+        const policy = directives((await stripe.app.inject({ url })).headers);
+        expect(policy.get('script-src'), url).toEqual([
+          "'self'",
+          "'wasm-unsafe-eval'",
+          'https://js.stripe.com',
+          'https://*.js.stripe.com',
+        ]);
+        expect(policy.get('frame-src'), url).toEqual([
+          'https://js.stripe.com',
+          'https://*.js.stripe.com',
+          'https://hooks.stripe.com',
+        ]);
+        expect(policy.get('connect-src'), url).toEqual(["'self'", 'https://api.stripe.com']);
+      }
+    } finally {
+      await stripe.close();
+    }
   });
 });

@@ -7,21 +7,39 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 type Directives = Record<string, string[]>;
 
 /**
+ * Stripe's origins (its content security policy guide): Stripe.js and the Payment Element's
+ * frames, and its API, which Stripe.js calls from the page. Only with Stripe configured.
+ */
+export const STRIPE_ORIGINS = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+export interface PolicyOptions {
+  publicUrl: string | null;
+  /** Card payments through Stripe: its origins join the policy. */
+  stripe?: boolean;
+}
+
+/**
  * The web app's policy: everything from our own origin. Besides that, WebAssembly for the upload
  * checksums (hash-wasm), object URLs for picture and video previews, data URLs for ThumbHash
  * placeholders, and the public URL, which the service host directory names as every host and
  * which may differ from the address the app was opened at.
  */
-export function appDirectives(publicUrl: string | null): Directives {
+export function appDirectives({ publicUrl, stripe = false }: PolicyOptions): Directives {
   const services = publicUrl ? [new URL(publicUrl).origin] : [];
+  const payments = stripe ? STRIPE_ORIGINS : { script: [], frame: [], connect: [] };
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...payments.script],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'blob:', 'data:', ...services],
     'media-src': ["'self'", 'blob:', ...services],
-    'connect-src': ["'self'", ...services],
+    'connect-src': ["'self'", ...services, ...payments.connect],
+    ...(stripe ? { 'frame-src': payments.frame } : {}),
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -36,8 +54,8 @@ export const serializePolicy = (directives: Directives): string =>
     .join('; ');
 
 /** The app's policy with one response's nonce for the stylesheets the client inserts at run time. */
-export function appPolicyWithStyleNonce(publicUrl: string | null, nonce: string): string {
-  const directives = appDirectives(publicUrl);
+export function appPolicyWithStyleNonce(options: PolicyOptions, nonce: string): string {
+  const directives = appDirectives(options);
   directives['style-src'] = [...(directives['style-src'] ?? []), `'nonce-${nonce}'`];
   return serializePolicy(directives);
 }
@@ -47,9 +65,10 @@ export function appPolicyWithStyleNonce(publicUrl: string | null, nonce: string)
  * sign-in pages) set a stricter Content-Security-Policy of their own, which replaces this one.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { publicUrl }: { publicUrl: string | null }) => {
+  async (app: FastifyInstance, options: PolicyOptions) => {
+    const { publicUrl } = options;
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: appDirectives(publicUrl) },
+      contentSecurityPolicy: { useDefaults: false, directives: appDirectives(options) },
       // Only a deployment that names an https address knows that every visitor arrives over TLS;
       // its other host names may still serve plain HTTP, so subdomains are left out.
       strictTransportSecurity: publicUrl?.startsWith('https:')
