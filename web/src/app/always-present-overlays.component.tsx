@@ -20,7 +20,7 @@ import { useAppEnvironment } from './app-environment.context';
 import { MountWhenWanted } from './mount-when-wanted.component';
 import { PrivacyOverlays } from './privacy-wiring';
 import { createSharedAlbum } from './sharing-wiring';
-import { useSubscriptionWizardProps } from './subscriptions-wiring';
+import { StorageWarningPopups, useSubscriptionWizardProps } from './subscriptions-wiring';
 import { UploadOnDemand } from './upload-on-demand.component';
 import { UsageStatsTracker } from './usage-stats-wiring';
 
@@ -84,6 +84,7 @@ export function AlwaysPresentOverlays() {
           }
         />
       </MountWhenWanted>
+      <StorageWarningPopups />
       <MountWhenWanted wanted={subscribing && wizard !== null}>
         {wizard && <SubscriptionWizard {...wizard} />}
       </MountWhenWanted>

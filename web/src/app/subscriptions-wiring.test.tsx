@@ -28,6 +28,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/settings/storage', () => {
   it('shows use, sources, the subscription and the card, and follows the cancel link', async () => {
+    // The over-80 % popup was closed a moment ago, so the page itself is in front.
+    localStorage.setItem('nordlys.storagePopupSilences', JSON.stringify({ over80: Date.now() + 60_000 }));
     const calls = fakeApi({
       'GET /stripe_products': jsonResponse(products),
       'GET /user_grants': jsonResponse([
@@ -123,5 +125,24 @@ describe('/settings/storage', () => {
       email: 'ada@example.com',
     });
     expect(calls.find((c) => c.path === '/stripe/v1/purchase')?.body).toEqual({ plan: 's100y' });
+  });
+
+  it('warns once over 95 % with used and max storage; buy more storage leads here', async () => {
+    localStorage.clear();
+    fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([]),
+      'GET /stripe/subscriptions': jsonResponse([]),
+    });
+    const { router } = renderAppAt('/photos', undefined, {
+      account: sampleAccount({ used_space: 97 * GIB, max_space: 100 * GIB }),
+    });
+    const popup = await screen.findByRole('alertdialog', { name: 'Your storage is full' }, { timeout: 5000 });
+    expect(within(popup).getByText(/97 GB of 100 GB, more than 95 %/)).toBeTruthy();
+    await userEvent.click(within(popup).getByRole('button', { name: 'Buy more storage' }));
+    await waitFor(() => expect(router.location.pathname).toBe('/settings/storage'));
+    expect(JSON.parse(localStorage.getItem('nordlys.storagePopupSilences') ?? '{}').over95).toBeGreaterThan(
+      Date.now(),
+    );
   });
 });

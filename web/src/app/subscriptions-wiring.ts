@@ -1,8 +1,12 @@
-import { useSelector } from 'react-redux';
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectAccount } from '../features/account/account.slice';
 import { pollAccount } from '../features/account/account.thunks';
+import { requestConfirm } from '../features/dialogs/dialog.api';
+import { selectOpenDialog } from '../features/dialogs/dialog.slice';
 import { dispatchShareCopyHold, resumeHeldShareCopy } from '../features/sharing/share-copy-hold.store';
 import type { StorageEnvironment } from '../features/subscriptions/storage-page.component';
+import { parseSilences, silenced, storagePopupToShow } from '../features/subscriptions/storage-popups';
 import type { SubscriptionWizardProps } from '../features/subscriptions/subscription-wizard.component';
 import { requestSubscription } from '../features/subscriptions/subscription-wizard.requests';
 import { setSubscriptionsPorts } from '../features/subscriptions/subscriptions.ports';
@@ -67,4 +71,31 @@ export function useSubscriptionWizardProps(): SubscriptionWizardProps | null {
     customer: { name: account.name, email: account.logged_in_as },
     usedBytes: account.used_space,
   };
+}
+
+const SILENCES_KEY = 'nordlys.storagePopupSilences';
+
+/**
+ * The over-80 % and over-95 % popups (account.md §2): shown once the account's use crosses a
+ * mark, with used and max storage, close and buy more storage; a closed one stays away for a day.
+ */
+export function StorageWarningPopups() {
+  const account = useSelector(selectAccount);
+  const dialogOpen = useSelector(selectOpenDialog) !== null;
+  const dispatch = useDispatch<AppDispatch>();
+  const used = account?.used_space ?? 0;
+  const max = account?.max_space ?? 0;
+  useEffect(() => {
+    if (dialogOpen || max <= 0) return;
+    const now = Date.now();
+    const silences = parseSilences(localStorage.getItem(SILENCES_KEY));
+    const popup = storagePopupToShow(used, max, silences, now);
+    if (!popup) return;
+    localStorage.setItem(SILENCES_KEY, JSON.stringify(silenced(silences, popup, now)));
+    void requestConfirm(dispatch, {
+      preset: popup === 'over95' ? 'storageOver95' : 'storageOver80',
+      params: { usedSize: used, maxSize: max },
+    });
+  }, [used, max, dialogOpen, dispatch]);
+  return null;
 }

@@ -46,6 +46,9 @@ export const DIALOG_PRESETS = {
     cancelLabel: true,
     confirmTo: STORAGE_SETTINGS_PATH,
   },
+  // account.md §2: used more than 80 and more than 95 percent; close and buy more storage.
+  storageOver80: { kind: 'confirm', confirmLabel: true, cancelLabel: true, confirmTo: STORAGE_SETTINGS_PATH },
+  storageOver95: { kind: 'confirm', confirmLabel: true, cancelLabel: true, confirmTo: STORAGE_SETTINGS_PATH },
 } as const satisfies Record<string, PresetDef>;
 
 export type DialogPreset = keyof typeof DIALOG_PRESETS;
