@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CastItemReply } from '@nordlys/contract/cast-item';
 import { EncodingStatus, FileMetadata, FileRecord } from '@nordlys/contract/file';
 import { PlainText } from '@nordlys/contract/plain-text';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +37,26 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
         return { encodingStatus: await files.encodingStatus(viewer, id, fileId) };
       }
       return files.getFile(viewer, id, fileId);
+    },
+  );
+
+  api.get(
+    '/st/4/jobs/:id/files_by_id/:fileId/cast_item',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A file for a TV receiver: a URL signed for this file alone, valid for an hour',
+        description:
+          'Pictures are sent as JPEG and movies as their web encode; documents answer 422. The URL ' +
+          'carries no token of the caller and opens nothing but this file.',
+        params: FileParams,
+        querystring: withCommonQuery(),
+        response: { 200: CastItemReply, '4xx': ErrorReply },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return files.castItem(viewer, request.params.id, request.params.fileId);
     },
   );
 

@@ -85,6 +85,8 @@ export async function previewRoutes(app: FastifyInstance, { media }: { media: Me
         querystring: withCommonQuery({
           ...SignedQuery,
           share: Type.Optional(Type.String({ maxLength: 64 })),
+          /** 1: signed for this one file for a TV receiver, short-lived. */
+          cast: Type.Optional(Type.Literal('1')),
           to_jpeg: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
           /** 1: offered as a download (attachment) whatever the type. */
           download: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
@@ -112,6 +114,8 @@ export async function previewRoutes(app: FastifyInstance, { media }: { media: Me
         querystring: withCommonQuery({
           ...SignedQuery,
           share: Type.Optional(Type.String({ maxLength: 64 })),
+          /** 1: signed for this one file for a TV receiver, short-lived. */
+          cast: Type.Optional(Type.Literal('1')),
         }),
         response: { 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 416: ErrorReply },
       },

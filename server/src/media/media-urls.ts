@@ -39,7 +39,16 @@ export type SignedPurpose =
   | { kind: 'share'; shareId: string }
   | { kind: 'trash'; jobId: string; fileId: string; contentSha: string }
   /** An archive link: what it packs, serialised by the archive service, and for whom. */
-  | { kind: 'archive'; payload: string };
+  | { kind: 'archive'; payload: string }
+  /** One file for a TV receiver: that file only, for CAST_URL_TTL_SECONDS. */
+  | { kind: 'cast'; jobId: string; fileId: string };
+
+/**
+ * How long a URL handed to a TV receiver stays valid. The receiver holds no token of the user's,
+ * and a URL on a shared screen may be seen by others, so it opens one file for a short time; the
+ * sender mints fresh ones for each item it sends.
+ */
+export const CAST_URL_TTL_SECONDS = 60 * 60;
 
 export interface FileUrlsInput {
   fileId: string;
@@ -64,6 +73,11 @@ export interface MediaUrls {
   shareFileUrls(shareId: string, file: FileUrlsInput): FileUrls;
   /** The grant those URLs carry, for a listing that lets the client build them. */
   jobSignature(jobId: string, exp: number): string;
+  /**
+   * The URL a TV receiver loads for a file: a picture as JPEG, a movie's web encode; signed for
+   * that file alone and short-lived (CAST_URL_TTL_SECONDS), not rounded to a day.
+   */
+  castUrl(file: FileUrlsInput): string;
   /** The signature of an archive link expiring at `exp` (epoch seconds); checked with `verify`. */
   archiveSignature(payload: string, exp: number): string;
   /** What every media URL starts with: PUBLIC_URL, or '' for root-relative URLs. */
@@ -86,6 +100,7 @@ function canonical(p: SignedPurpose, exp: number): string {
   if (p.kind === 'job') return ['job', p.jobId, exp].join('\n');
   if (p.kind === 'share') return ['share', p.shareId, exp].join('\n');
   if (p.kind === 'archive') return ['archive', p.payload, exp].join('\n');
+  if (p.kind === 'cast') return ['cast', p.jobId, p.fileId, exp].join('\n');
   return ['trash', p.jobId, p.fileId, p.contentSha, exp].join('\n');
 }
 
@@ -170,6 +185,13 @@ export function createMediaUrls(options: MediaUrlOptions): MediaUrls {
       const exp = currentExpiry();
       const sig = sign({ kind: 'share', shareId }, exp);
       return fileMediaLinks(origin, { jobId, fileId, exp, sig, share: shareId }, mediaKind);
+    },
+    castUrl({ fileId, jobId, mediaKind }) {
+      const exp = Math.floor(clock() / 1000) + CAST_URL_TTL_SECONDS;
+      const sig = sign({ kind: 'cast', jobId, fileId }, exp);
+      const base = `${origin}/st/4/jobs/${e(jobId)}/files_by_id/${e(fileId)}/`;
+      const query = `exp=${exp}&sig=${sig}&cast=1`;
+      return mediaKind === 'movie' ? `${base}video?${query}` : `${base}preview?${query}&to_jpeg=1`;
     },
     jobSignature,
     archiveSignature: (payload, exp) => sign({ kind: 'archive', payload }, exp),

@@ -1,7 +1,9 @@
+import type { CastItemReply } from '@nordlys/contract/cast-item';
+import { CAST_DEFAULT_DURATION_MS } from '@nordlys/contract/cast-messages';
 import type { EncodingStatus, FileMetadata, FileRecord } from '@nordlys/contract/file';
 import type { TimelineTiles } from '@nordlys/contract/timeline-tiles';
 import { encodingStatusOf } from '../domain/encoding-status';
-import { forbidden, notFound } from '../domain/errors';
+import { forbidden, notFound, unprocessable } from '../domain/errors';
 import type { MediaUrls } from '../media/media-urls';
 import type { MediaMetadata } from '../media/metadata';
 import type { Repositories } from '../store/repositories';
@@ -100,7 +102,7 @@ export interface FileServiceDeps {
   repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
   jobs: JobService;
   clock: () => number;
-  signer: FileUrlSigner | null;
+  signer: (FileUrlSigner & Pick<MediaUrls, 'castUrl'>) | null;
 }
 
 export function createFileService({ repos, jobs, clock, signer }: FileServiceDeps) {
@@ -124,6 +126,22 @@ export function createFileService({ repos, jobs, clock, signer }: FileServiceDep
       const file = await files.findById(fileId);
       if (!file || file.user_id !== userId || file.deleted_at != null) throw notFound();
       return toFileRecord(file, signer);
+    },
+
+    /**
+     * A file for a TV receiver (account.md §4): a picture as JPEG, a movie's web encode, by a URL
+     * signed for this file only. The caller must be able to read the file; documents cannot be cast.
+     */
+    async castItem(reader: Reader, jobIdParam: string, fileId: string): Promise<CastItemReply> {
+      const { file } = await requireFileInJob(reader, jobIdParam, fileId);
+      if (file.media_kind === 'document' || !signer) throw unprocessable('file cannot be cast');
+      return {
+        url: signer.castUrl({ fileId: file.id, jobId: file.job_id, mediaKind: file.media_kind }),
+        fileID: file.id,
+        jobID: file.job_id,
+        type: file.media_kind === 'movie' ? 'video/mp4' : 'image/jpeg',
+        duration: CAST_DEFAULT_DURATION_MS,
+      };
     },
 
     async encodingStatus(reader: Reader, jobIdParam: string, fileId: string): Promise<EncodingStatus> {

@@ -16,6 +16,8 @@ export interface Signature {
   sig?: string;
   /** Set when the URL is signed for a share rather than for the file's job. */
   share?: string;
+  /** '1' when the URL is signed for one file for a TV receiver (see MediaUrls.castUrl). */
+  cast?: '1';
 }
 
 /** A blob to stream, with what a reply says about it; nothing is read until `open`. */
@@ -69,6 +71,13 @@ const MAX_TILES_WAITING = 64;
 /** What a live file's media URLs are checked against: the grant of the file's own job. */
 const ownJobGrant = (file: MediaFileRow): SignedPurpose => ({ kind: 'job', jobId: file.jobId });
 
+/** What a receiver's URL is checked against: a grant for that one file. */
+const castGrant = (file: MediaFileRow): SignedPurpose => ({
+  kind: 'cast',
+  jobId: file.jobId,
+  fileId: file.fileId,
+});
+
 const withExt = (fileName: string, ext: string) => `${fileName.replace(/\.[^.]*$/, '')}.${ext}`;
 
 /**
@@ -111,10 +120,11 @@ export function createMediaDeliveryService({ repos, blobs, urls, clock, onTileEr
   }
 
   /** The file a live-file URL names, checked against the signature it carries (a job's or a share's). */
-  const signedLiveFile = (fileId: string, signature: Signature) =>
-    signature.share !== undefined
-      ? sharedFile(signature.share, fileId, signature)
-      : verifiedFile(fileId, ownJobGrant, signature);
+  const signedLiveFile = (fileId: string, signature: Signature) => {
+    if (signature.share !== undefined) return sharedFile(signature.share, fileId, signature);
+    if (signature.cast === '1') return verifiedFile(fileId, castGrant, signature);
+    return verifiedFile(fileId, ownJobGrant, signature);
+  };
 
   /** A live file of the job named in the URL. */
   async function liveFile(jobId: string, fileId: string, signature: Signature): Promise<MediaFileRow> {
