@@ -51,6 +51,8 @@ describe('privacy screens in Chromium', () => {
       await b.page.getByText(fact).waitFor();
     }
     await b.screenshot('privacy-deleted-desktop');
+    // The server ended every session: this one's token is gone too, so no call asks to sign in again.
+    expect(await b.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     // account.md §7: within 24 hours the availability check fails (429), as it is meant to.
     const tooSoon = /status of 429 .*request_data_access_availability/;
     expect(b.errors.filter((error) => !tooSoon.test(error))).toEqual([]);

@@ -3,6 +3,7 @@ import { type ErrorInfo, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { reportClientError } from '../api/privacy.api';
+import { clearAuthToken } from '../api/session';
 import { selectAccount } from '../features/account/account.slice';
 import { pollAccount } from '../features/account/account.thunks';
 import { endSessionLocally, logOut } from '../features/auth/login.thunks';
@@ -34,6 +35,7 @@ export function usePrivacySlots(): PrivacySlots {
   return {
     emailConsentHost: config.emailConsentUrl ?? undefined,
     notifyEmailSettingsChanged: () => dispatch(showToast({ type: 'emailSubscribeSettingsChanged' })),
+    onAccountDeletionAccepted: clearAuthToken,
     onAccountDeleted: () => {
       endSessionLocally(dispatch);
       void navigate('/', { replace: true });

@@ -9,7 +9,7 @@ import { serverRequestReducer } from './server-request';
 const FACTS = ['received', 'loggedOut', 'processed', 'email'] as const;
 
 /** Delete account (account.md §4): NOT_STARTED, PENDING_SERVER, SUCCEEDED (the four facts), FAILED with Retry. */
-export function DeleteAccountSection({ onDeleted }: { onDeleted(): void }) {
+export function DeleteAccountSection({ onAccepted, onDeleted }: { onAccepted(): void; onDeleted(): void }) {
   const { t } = useTranslation('privacy');
   const [status, dispatch] = useReducer(serverRequestReducer, 'NOT_STARTED');
   const [confirming, setConfirming] = useState(false);
@@ -19,6 +19,7 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted(): void }) {
     dispatch({ type: 'started' });
     try {
       await requestAccountDeletion();
+      onAccepted();
       dispatch({ type: 'succeeded' });
     } catch {
       dispatch({ type: 'failed' });

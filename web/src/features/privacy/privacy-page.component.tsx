@@ -55,7 +55,9 @@ export function PrivacyPage({ slots }: { slots: PrivacySlots }) {
     ),
     dataAccess: <DataAccessSection />,
     legacy: <LegacySection />,
-    deleteAccount: <DeleteAccountSection onDeleted={slots.onAccountDeleted} />,
+    deleteAccount: (
+      <DeleteAccountSection onAccepted={slots.onAccountDeletionAccepted} onDeleted={slots.onAccountDeleted} />
+    ),
   };
 
   return (

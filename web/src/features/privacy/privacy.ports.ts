@@ -4,7 +4,12 @@ export interface PrivacySlots {
   emailConsentHost: string | undefined;
   /** account.md §8: the e-mail consent change shows emailSubscribeSettingsChanged. */
   notifyEmailSettingsChanged(): void;
-  /** The account is being deleted: every device is signed out, this one too. */
+  /**
+   * The deletion was accepted: the server has already ended every session, so this one's token is
+   * dropped at once (later calls would only meet 401s and ask to sign in again over the facts).
+   */
+  onAccountDeletionAccepted(): void;
+  /** The user leaves the deletion's facts: the session ends here too. */
   onAccountDeleted(): void;
   /** Whether a path is the mobile app's web view (no way back to the web settings there). */
   isInAppPath(pathname: string): boolean;
