@@ -70,6 +70,13 @@ describe.each(databaseKinds)('privacy and the account’s life on %s', (kind) =>
       expect(again.consents.face_grouping.value).toBe(false);
       const other = (await call('GET', '/st/4/data_protection/consent_values', b)).json();
       expect(other.consents.help_us_improve.value).toBe(false);
+      // Analytics are permitted with help_us_improve, for that account only.
+      expect((await call('GET', '/st/4/account_info', a)).json().permitted_services).toEqual({
+        analytics: true,
+      });
+      expect((await call('GET', '/st/4/account_info', b)).json().permitted_services).toEqual({
+        analytics: false,
+      });
     });
 
     it('refuses unknown keys, non-booleans and strangers', async () => {

@@ -25,11 +25,13 @@ export interface PrivacyDeps {
   termsVersion: string | null;
 }
 
-/** What the account info says about privacy: terms to approve and a sunset deletion date. */
+/** What the account info says about privacy: terms to approve, a sunset deletion date, analytics. */
 export interface AccountNotices {
   tos_to_approve: string | null;
   /** `YYYY-MM-DD` (UTC). */
   sunset_delete_date: string | null;
+  /** Analytics are permitted with the help_us_improve consent. */
+  permitted_services: { analytics: boolean };
 }
 
 /** Consents, digital legacy, terms of service and the sunset date (account.md §3, §4, §7). */
@@ -96,8 +98,12 @@ export function createPrivacyService({ repos, clock, termsVersion }: PrivacyDeps
     },
 
     async notices(userId: string): Promise<AccountNotices> {
-      const row = await repos.privacy.find(userId);
+      const [row, consents] = await Promise.all([
+        repos.privacy.find(userId),
+        repos.privacy.consentsOf(userId),
+      ]);
       return {
+        permitted_services: { analytics: consents.get('help_us_improve') ?? false },
         tos_to_approve: termsVersion !== null && row?.tos_version !== termsVersion ? termsVersion : null,
         sunset_delete_date:
           row?.sunset_delete_at != null ? new Date(row.sunset_delete_at).toISOString().slice(0, 10) : null,

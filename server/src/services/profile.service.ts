@@ -31,7 +31,9 @@ export interface ProfileServiceDeps {
   accounts: Pick<AccountService, 'storageOf'>;
   blobs: BlobStore;
   /** Terms to approve and the sunset date (the privacy service). */
-  notices(userId: string): Promise<Pick<AccountInfo, 'tos_to_approve' | 'sunset_delete_date'>>;
+  notices(
+    userId: string,
+  ): Promise<Pick<AccountInfo, 'tos_to_approve' | 'sunset_delete_date' | 'permitted_services'>>;
 }
 
 export function createProfileService({ repos, accounts, blobs, notices }: ProfileServiceDeps) {
@@ -68,7 +70,7 @@ export function createProfileService({ repos, accounts, blobs, notices }: Profil
         sunset_delete_date: notice.sunset_delete_date,
         // Albums do not exist yet; this becomes a count of the user's album memberships.
         number_of_subscribed_albums: 0,
-        permitted_services: { analytics: false },
+        permitted_services: notice.permitted_services,
         file_type_counters: {
           picture_count: usage.counters.picture_count,
           screenshot_count: usage.counters.screenshot_count,
