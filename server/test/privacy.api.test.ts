@@ -283,6 +283,9 @@ describe.each(databaseKinds)('privacy and the account’s life on %s', (kind) =>
       }).issueDeviceToken(leaving.userId, { name: 'Phone' });
       const phone = { ...leaving, auth: basicAuth(token) };
 
+      // Traces kept by address or without a reference to the account row.
+      await call('GET', '/st/4/user/email_consent', leaving);
+      await call('POST', '/st/4/client_errors', leaving, { message: 'before leaving' });
       expect((await call('POST', '/st/4/data_protection/request_account_deletion', null)).statusCode).toBe(
         401,
       );
@@ -316,6 +319,15 @@ describe.each(databaseKinds)('privacy and the account’s life on %s', (kind) =>
       expect(await rows('files', 'user_id')).toBe(0);
       expect(await rows('jobs', 'owner_id')).toBe(0);
       await expect(t.blobs.get(ownKey as string)).rejects.toThrow();
+      const traces = [
+        await t.store.db.selectFrom('email_consents').select('email').where('email', '=', email).execute(),
+        await t.store.db
+          .selectFrom('client_errors')
+          .select('id')
+          .where('user_id', '=', leaving.userId)
+          .execute(),
+      ];
+      expect(traces).toEqual([[], []]);
       // Bytes another account still holds stay, and still count for it.
       expect(await blobKeyOf(theirs.checksum)).toBe(sharedKey);
       const stayingInfo = (await call('GET', '/st/4/account_info', staying)).json();

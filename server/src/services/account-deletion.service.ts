@@ -17,7 +17,16 @@ const ERASE_LEASE_MS = 30 * 60 * 1000;
 export interface AccountDeletionDeps {
   repos: Pick<
     Repositories,
-    'privacy' | 'users' | 'devices' | 'albums' | 'comments' | 'reactions' | 'taskLeases' | 'transaction'
+    | 'privacy'
+    | 'users'
+    | 'devices'
+    | 'albums'
+    | 'comments'
+    | 'reactions'
+    | 'emailConsents'
+    | 'clientErrors'
+    | 'taskLeases'
+    | 'transaction'
   >;
   fileActions: Pick<FileActionsService, 'deleteFiles' | 'purgeFiles'>;
   blobs: BlobStore;
@@ -32,7 +41,7 @@ export interface AccountDeletionDeps {
  * account is disabled, so signing in again shows that it was terminated by its user), mails a
  * confirmation and schedules the erasure; the periodic run erases every account whose time has
  * come: files with their bytes, albums, comments, loves, memberships, copies of data, the
- * profile picture and the account row.
+ * profile picture, the account row, its e-mail consent and the errors its browsers reported.
  */
 export function createAccountDeletionService(deps: AccountDeletionDeps) {
   const { repos, blobs, clock } = deps;
@@ -89,6 +98,9 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
     );
     if (user.profile_picture_key) blobKeys.push(user.profile_picture_key);
     await repos.privacy.deleteUser(userId);
+    // Kept by address or without a reference to the row: they go by hand.
+    await repos.emailConsents.deleteByEmail(user.email);
+    await repos.clientErrors.deleteOfUser(userId);
     for (const key of blobKeys)
       await blobs.delete(key).catch((error: unknown) => deps.onOrphanBlob?.(key, error));
   }

@@ -10,6 +10,10 @@ export function createClientErrorRepository(db: Database) {
       await db.insertInto('client_errors').values(row).execute();
     },
 
+    async deleteOfUser(userId: string): Promise<void> {
+      await db.deleteFrom('client_errors').where('user_id', '=', userId).execute();
+    },
+
     /** Newest first. */
     latest(limit: number): Promise<ClientErrorRow[]> {
       return db.selectFrom('client_errors').selectAll().orderBy('created_at', 'desc').limit(limit).execute();

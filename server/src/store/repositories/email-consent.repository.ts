@@ -31,6 +31,10 @@ export function createEmailConsentRepository(db: Database) {
       return row;
     },
 
+    async deleteByEmail(email: string): Promise<void> {
+      await db.deleteFrom('email_consents').where('email', '=', email.toLowerCase()).execute();
+    },
+
     async setConsent(identifier: string, consent: boolean, at: number): Promise<boolean> {
       const result = await db
         .updateTable('email_consents')
