@@ -6,7 +6,7 @@ import type { FileRecord } from '@nordlys/contract/file';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, decodedPictures, landscapeJpeg, seedAlbum, uploadLandscapes } from '../support/album-steps';
 import { type BrowserSession, openBrowser } from '../support/browser';
-import { signUp, uniqueEmail } from './account-steps';
+import { PASSWORD, signUp, uniqueEmail } from './account-steps';
 import { type ApiUser, createApiUser } from './media-steps';
 
 const baseUrl = inject('baseUrl');
@@ -253,6 +253,60 @@ describe('album creation journey', () => {
       await page.getByRole('button', { name: `Select ${photo.fileName}` }).waitFor();
     }
     expect(await page.getByRole('button', { name: /^Select .*\.jpg$/ }).count()).toBe(2);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a signed-out visitor creating an album gives a name, registers with it and lands in album creation', async () => {
+    const shared = await seedAlbum(baseUrl, owner, 'Midsummer', photos.slice(0, 1), { public: 1 });
+    browser = await openBrowser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${shared.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Midsummer' }).waitFor();
+    await page.getByRole('button', { name: 'More album actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create your own album' }).click();
+    await page.waitForURL(`${baseUrl}/a/${shared.idB64}/createNew`);
+    const prompt = page.getByRole('dialog', { name: "What's your name?" });
+    await prompt.getByText('Give a name to show to the people you share this album with.').waitFor();
+    // An album needs an account: registering is the prompt's answer, and it needs the name.
+    await prompt.getByRole('button', { name: 'Create account' }).click();
+    await prompt.getByText('Field is required').waitFor();
+    await prompt.getByLabel('Your name').fill('Gunnar Guest');
+    await browser.screenshot('name-prompt-album-creation-desktop');
+    await prompt.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith('/idp/'));
+    expect(await page.getByLabel('Name').inputValue()).toBe('Gunnar Guest');
+    await page.getByLabel('E-mail').fill(uniqueEmail('creator-guest'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    // Back signed in, the held creation opens the create-album form.
+    await page.waitForURL(`${baseUrl}/albums?overlay=create_album`);
+    const create = page.getByRole('dialog', { name: 'New album' });
+    await create.getByLabel('Album name').fill('My midsummer');
+    await create.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/\/albums\/[A-Za-z0-9_-]{22}\/edit\/addPhotos$/);
+    // The account was created under the name given in the prompt.
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const account = await callApi<{ name: string }>(baseUrl, { token: token ?? '' }, 'GET', '/account_info');
+    expect(account.name).toBe('Gunnar Guest');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('the album-creation name prompt on a phone; cancel leaves the visitor on the album', async () => {
+    const shared = await seedAlbum(baseUrl, owner, 'Phone midsummer', photos.slice(0, 1), { public: 1 });
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${shared.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Phone midsummer' }).waitFor();
+    await page.getByRole('button', { name: 'More album actions' }).click();
+    await page.getByRole('menuitem', { name: 'Create your own album' }).click();
+    const prompt = page.getByRole('dialog', { name: "What's your name?" });
+    await prompt.getByLabel('Your name').fill('Gunnar Guest');
+    await browser.screenshot('name-prompt-album-creation-mobile');
+    await prompt.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${baseUrl}/a/${shared.idB64}`);
+    await page.getByRole('heading', { level: 1, name: 'Phone midsummer' }).waitFor();
     expect(browser.errors).toEqual([]);
   });
 
