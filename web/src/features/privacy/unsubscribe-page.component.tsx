@@ -19,10 +19,16 @@ import {
 import './privacy.css';
 
 /** account.md §8: a refusal and a request that got no answer each have their message. */
-const failure = (error: unknown) =>
-  new Error(error instanceof ApiError ? UNSUBSCRIBE_CHANGE_FAILED : UNSUBSCRIBE_REQUEST_FAILED, {
+function failure(error: unknown): Error {
+  const refused = error instanceof ApiError;
+  const thrown = new Error(refused ? UNSUBSCRIBE_CHANGE_FAILED : UNSUBSCRIBE_REQUEST_FAILED, {
     cause: error,
   });
+  // The error boundary shows this text, in the user's language.
+  return Object.assign(thrown, {
+    userMessageKey: refused ? 'privacy:unsubscribe.changeFailed' : 'privacy:unsubscribe.requestFailed',
+  });
+}
 
 /**
  * /settings/unsubscribe and /emailSettings?id= (account.md §2, §4): works signed out with the
