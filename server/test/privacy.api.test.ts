@@ -340,6 +340,48 @@ describe.each(databaseKinds)('privacy and the account’s life on %s', (kind) =>
     });
   });
 
+  describe('account deletion in other people’s albums', () => {
+    it('takes the files, comments and membership out, with the album’s counts', async () => {
+      const owner = await t.signUp({ name: 'Album Owner' });
+      const leaving = await t.signUp({ name: 'Guest Leaving' });
+      const albums = albumApi(t);
+      const shared = await albums.create(owner, { name: 'Hytta', public: 1, permissions: 3 });
+      const mine = await albums.addFile(owner, shared.id, 'owner.jpg');
+      expect(
+        (await albums.call('POST', `/st/4/jobs/${shared.id}/subscribe`, { who: leaving })).statusCode,
+      ).toBe(200);
+      const theirs = await albums.addFile(leaving, shared.id, 'guest.jpg');
+      const comment = await call(
+        'POST',
+        `/st/4/jobs/${shared.id}/files_by_id/${mine.album.fileID}/comments`,
+        leaving,
+        { comment: 'Fint!' },
+      );
+      expect(comment.statusCode, comment.body).toBeLessThan(300);
+      const albumRow = () =>
+        t.store.db
+          .selectFrom('albums')
+          .select(['media_count', 'participant_count', 'comment_count'])
+          .where('job_id', '=', shared.id)
+          .executeTakeFirstOrThrow();
+      expect(await albumRow()).toEqual({ media_count: 2, participant_count: 1, comment_count: 1 });
+
+      expect((await call('POST', '/st/4/data_protection/request_account_deletion', leaving)).statusCode).toBe(
+        202,
+      );
+      offset += 31 * DAY_MS;
+      expect((await t.app.privacyHousekeeping.runOnce()).erased).toBe(1);
+      expect(await albumRow()).toEqual({ media_count: 1, participant_count: 0, comment_count: 0 });
+      const left = await t.store.db
+        .selectFrom('files')
+        .select('id')
+        .where('job_id', '=', shared.id)
+        .execute();
+      expect(left.map((row) => row.id)).toEqual([mine.album.fileID]);
+      expect(theirs.album.fileID).not.toBe(mine.album.fileID);
+    });
+  });
+
   describe('e-mail consent', () => {
     it('is read and changed by the identifier without signing in', async () => {
       const a = await t.signUp();
