@@ -37,6 +37,11 @@ export interface ClientConfig {
   payments: { provider: 'offline' | 'stripe'; stripePublishableKey: string | null };
   /** Whether the server's test routes are on (the debug page deletes test payment data with them). */
   testEndpoints: boolean;
+  /**
+   * The Cast receiver app id registered for our receiver page (`/cast/receiver`); null: casting is
+   * off and the Cast sender script is never loaded.
+   */
+  castReceiverAppId: string | null;
 }
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -58,6 +63,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   defaultStorageGib: FREE_STORAGE_GIB,
   payments: { provider: 'offline', stripePublishableKey: null },
   testEndpoints: false,
+  castReceiverAppId: null,
 };
 
 export const CLIENT_CONFIG_ELEMENT_ID = 'nordlys-config';

@@ -9,6 +9,7 @@ import { accountAttributeRoutes } from './http/account-attribute.routes';
 import { albumsRoutes } from './http/albums.routes';
 import { archiveRoutes } from './http/archive.routes';
 import { authPlugin } from './http/auth.plugin';
+import { castReceiverRoutes } from './http/cast-receiver.routes';
 import { commentsRoutes } from './http/comments.routes';
 import { compressionPlugin } from './http/compression.plugin';
 import { devicesRoutes } from './http/devices.routes';
@@ -68,6 +69,7 @@ export function clientConfigFrom(config: Config): ClientConfig {
       stripePublishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
     },
     testEndpoints: config.privacy.testEndpoints,
+    castReceiverAppId: config.cast.receiverAppId,
   };
 }
 
@@ -104,7 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('privacyHousekeeping', services.privacyHousekeeping);
   app.addHook('onClose', close);
 
-  const policy = { publicUrl: config.publicUrl, stripe: config.payments.provider === 'stripe' };
+  const policy = {
+    publicUrl: config.publicUrl,
+    stripe: config.payments.provider === 'stripe',
+    cast: config.cast.receiverAppId !== null,
+  };
   await app.register(securityHeadersPlugin, policy);
   await app.register(forwardedWarningPlugin, { trustProxy: config.trustProxy });
   await app.register(compressionPlugin);
@@ -156,6 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offline: services.offlinePayments,
     parseWebhook: services.stripeWebhooks,
     testEndpoints: config.privacy.testEndpoints,
+  });
+  await app.register(castReceiverRoutes, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    localChannel: config.privacy.testEndpoints,
   });
   await app.register(webAppPlugin, {
     root: config.webDist,

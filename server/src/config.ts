@@ -50,6 +50,12 @@ export interface Config {
    * the same flow locally with test cards. The publishable key is handed to the web client.
    */
   payments: PaymentsConfig;
+  /**
+   * Casting to a TV (account.md §4): the receiver app id a self-hoster registered with Google for
+   * our receiver page at `/cast/receiver` (CAST_RECEIVER_APP_ID); null turns casting off, and the
+   * web client then never loads the Cast sender script.
+   */
+  cast: { receiverAppId: string | null };
 }
 
 export interface ExternalLinks {
@@ -191,6 +197,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
   }
 
+  const receiverAppId = env.CAST_RECEIVER_APP_ID?.trim() || null;
+  if (receiverAppId && !/^[A-Za-z0-9]{1,32}$/.test(receiverAppId)) {
+    problems.push(`CAST_RECEIVER_APP_ID must be letters and digits only (got "${receiverAppId}")`);
+  }
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -237,6 +248,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     storage: { products: catalogue.products, trialDays: int('TRIAL_DAYS', 0, 0, 3660) },
     payments,
+    cast: { receiverAppId },
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -16,10 +16,18 @@ export const STRIPE_ORIGINS = {
   connect: ['https://api.stripe.com'],
 };
 
+/**
+ * Where Google serves the Cast frameworks: the sender script the web app loads when casting is
+ * configured, and the receiver framework our receiver page loads on a Cast device.
+ */
+export const CAST_SCRIPT_ORIGIN = 'https://www.gstatic.com';
+
 export interface PolicyOptions {
   publicUrl: string | null;
   /** Card payments through Stripe: its origins join the policy. */
   stripe?: boolean;
+  /** Casting configured: the Cast sender script's origin joins the policy. */
+  cast?: boolean;
 }
 
 /**
@@ -28,12 +36,12 @@ export interface PolicyOptions {
  * placeholders, and the public URL, which the service host directory names as every host and
  * which may differ from the address the app was opened at.
  */
-export function appDirectives({ publicUrl, stripe = false }: PolicyOptions): Directives {
+export function appDirectives({ publicUrl, stripe = false, cast = false }: PolicyOptions): Directives {
   const services = publicUrl ? [new URL(publicUrl).origin] : [];
   const payments = stripe ? STRIPE_ORIGINS : { script: [], frame: [], connect: [] };
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'wasm-unsafe-eval'", ...payments.script],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...payments.script, ...(cast ? [CAST_SCRIPT_ORIGIN] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'blob:', 'data:', ...services],
