@@ -210,27 +210,6 @@ export async function composeServices(deps: CompositionDeps) {
     clock,
     onFailure: (id, err) => log.error({ err, id }, 'copy of data failed'),
   });
-  const accountDeletion = createAccountDeletionService({
-    repos,
-    fileActions,
-    blobs,
-    mailer,
-    brand: config.brand.name,
-    clock,
-    onOrphanBlob,
-  });
-  const privacyHousekeeping = createPrivacyHousekeeping({ dataCopies, deletion: accountDeletion });
-  const privacyRuns = runPeriodically({
-    firstAfterMs: PRIVACY_FIRST_MS,
-    everyMs: PRIVACY_EVERY_MS,
-    task: () =>
-      privacyHousekeeping
-        .runOnce()
-        .then((outcome) => {
-          if (outcome.copies > 0 || outcome.erased > 0) log.info(outcome, 'privacy housekeeping done');
-        })
-        .catch((err: unknown) => log.error({ err }, 'privacy housekeeping failed')),
-  });
   // Card payment: Stripe when configured, otherwise the offline provider with its test cards.
   const offlinePayments =
     config.payments.provider === 'offline'
@@ -249,6 +228,28 @@ export async function composeServices(deps: CompositionDeps) {
     products: config.storage.products,
     trialDays: config.storage.trialDays,
     clock,
+  });
+  const accountDeletion = createAccountDeletionService({
+    repos,
+    fileActions,
+    subscriptions,
+    blobs,
+    mailer,
+    brand: config.brand.name,
+    clock,
+    onOrphanBlob,
+  });
+  const privacyHousekeeping = createPrivacyHousekeeping({ dataCopies, deletion: accountDeletion });
+  const privacyRuns = runPeriodically({
+    firstAfterMs: PRIVACY_FIRST_MS,
+    everyMs: PRIVACY_EVERY_MS,
+    task: () =>
+      privacyHousekeeping
+        .runOnce()
+        .then((outcome) => {
+          if (outcome.copies > 0 || outcome.erased > 0) log.info(outcome, 'privacy housekeeping done');
+        })
+        .catch((err: unknown) => log.error({ err }, 'privacy housekeeping failed')),
   });
   const renewals = runPeriodically({
     firstAfterMs: RENEWALS_FIRST_MS,

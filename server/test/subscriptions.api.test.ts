@@ -262,6 +262,43 @@ describe.each(databaseKinds)('storage subscriptions on the offline provider (%s)
     expect(await info(other.auth)).toMatchObject({ is_read_only_user: false, max_space: 100 * GIB });
   });
 
+  it('ends the subscription with the provider when the account deletion is requested', async () => {
+    const leaving = await t.signUp();
+    expect((await saveCard(leaving.auth, OFFLINE_TEST_CARDS.succeeds)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/stripe/v1/purchase', leaving.auth, { plan: 'storage-100-monthly' })).statusCode,
+    ).toBe(201);
+    const [bought] = (await call('GET', '/stripe/subscriptions', leaving.auth)).json();
+    const subscriptionRow = () =>
+      t.store.db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', bought.id)
+        .executeTakeFirstOrThrow();
+    const providerStatus = async () => {
+      const { provider_subscription_id: id } = await subscriptionRow();
+      const object = await t.store.db
+        .selectFrom('offline_payment_objects')
+        .select('data')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return JSON.parse(object.data).status;
+    };
+    expect(await providerStatus()).toBe('active');
+
+    const requested = await call('POST', '/data_protection/request_account_deletion', leaving.auth);
+    expect(requested.statusCode, requested.body).toBe(202);
+    // At the request, not at the erasure 30 days later: nothing more is billed.
+    expect(await providerStatus()).toBe('ended');
+    expect(await subscriptionRow()).toMatchObject({ status: 'ended', cancel_at_period_end: 0 });
+    const grant = await t.store.db
+      .selectFrom('grants')
+      .selectAll()
+      .where('subscription_id', '=', bought.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(grant.expires_at)).toBe(now);
+  });
+
   it('keeps the test route closed unless test endpoints are on', async () => {
     expect((await call('POST', '/test/delete_stripe_data', user.auth)).statusCode).toBe(404);
   });

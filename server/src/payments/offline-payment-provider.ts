@@ -174,6 +174,12 @@ export function createOfflinePaymentProvider(repo: OfflinePaymentRepository, clo
       await repo.put({ ...found, data: { ...found.data, cancelAtPeriodEnd: cancel } }, clock());
     },
 
+    async cancelSubscription(subscriptionId) {
+      const found = await repo.get<SubscriptionData>(subscriptionId, 'subscription');
+      if (!found) return;
+      await repo.put({ ...found, data: { ...found.data, status: 'ended', clientSecret: null } }, clock());
+    },
+
     async retrieveSubscription(subscriptionId) {
       const found = await subscriptionOf(subscriptionId);
       return view(subscriptionId, found.data);

@@ -51,6 +51,8 @@ export interface PaymentProvider {
     now: number;
   }): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends a subscription at once: nothing more is billed. One that already ended is no error. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   deleteCustomer(customerId: string): Promise<void>;
 }

@@ -233,6 +233,35 @@ describe('the Stripe adapter', () => {
     expect(Object.fromEntries(cancel!.params)).toEqual({ cancel_at_period_end: 'true' });
   });
 
+  it('cancels a subscription at once, and takes one Stripe no longer has as already cancelled', async () => {
+    const { client, provider } = providerWith((request) =>
+      request.path.endsWith('sub_gone')
+        ? [
+            404,
+            {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: 'No such subscription',
+              },
+            },
+          ]
+        : [200, subscription('canceled')],
+    );
+    await provider.cancelSubscription('sub_1');
+    await provider.cancelSubscription('sub_gone');
+    const [cancel, gone] = client.requests;
+    expect(cancel).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_1' });
+    expect([...cancel!.params]).toEqual([]);
+    expect(gone).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_gone' });
+
+    const { provider: failing } = providerWith(() => [
+      500,
+      { error: { type: 'api_error', message: 'down' } },
+    ]);
+    await expect(failing.cancelSubscription('sub_1')).rejects.toThrow('down');
+  });
+
   describe('webhooks', () => {
     const { provider } = providerWith(() => [500, {}]);
     const sign = (payload: string, secret = WEBHOOK_SECRET) =>

@@ -133,6 +133,16 @@ export function createStripePaymentProvider({ secretKey, webhookSecret, httpClie
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
+    async cancelSubscription(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (err) {
+        // Stripe no longer knows it (already cancelled and gone): nothing can be billed.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw err;
+      }
+    },
+
     async retrieveSubscription(subscriptionId) {
       return subscriptionView(await stripe.subscriptions.retrieve(subscriptionId, { expand: expandInvoice }));
     },

@@ -8,6 +8,7 @@ import type { Repositories } from '../store/repositories';
 import type { Clock } from './account.service';
 import type { Session } from './auth.service';
 import type { FileActionsService } from './file-actions.service';
+import type { SubscriptionService } from './subscription.service';
 import { deleteContentBlobs, purgeTrashedAlbum, type UnreferencedContent } from './trash-purge.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +30,7 @@ export interface AccountDeletionDeps {
     | 'transaction'
   >;
   fileActions: Pick<FileActionsService, 'deleteFiles' | 'purgeFiles'>;
+  subscriptions: Pick<SubscriptionService, 'endAllOf'>;
   blobs: BlobStore;
   mailer: Mailer;
   brand: string;
@@ -37,9 +39,10 @@ export interface AccountDeletionDeps {
 }
 
 /**
- * Account deletion (account.md §4): the request signs the user out of every device at once (the
- * account is disabled, so signing in again shows that it was terminated by its user), mails a
- * confirmation and schedules the erasure; the periodic run erases every account whose time has
+ * Account deletion (account.md §4): the request ends the user's subscriptions with the payment
+ * provider (nothing more is charged), signs the user out of every device at once (the account is
+ * disabled, so signing in again shows that it was terminated by its user), mails a confirmation
+ * and schedules the erasure; the periodic run erases every account whose time has
  * come: files with their bytes, albums, comments, loves, memberships, copies of data, the
  * profile picture, the account row, its e-mail consent and the errors its browsers reported.
  */
@@ -90,6 +93,8 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
     const user = await repos.users.findById(userId);
     if (!user) return;
     const session: Session = { userId, email: user.email, name: user.name, deviceId: '', isReadOnly: false };
+    // Ended at the request already (the account is disabled since); this only makes sure.
+    await deps.subscriptions.endAllOf(userId);
     await eraseFilesElsewhere(session);
     await eraseOwnJobs(userId);
     await eraseTraces(userId);
@@ -109,6 +114,8 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
     async request(session: Session, origin: string): Promise<AccountDeletion> {
       const user = await repos.users.findById(session.userId);
       if (!user) throw unauthenticated();
+      // First, so a provider that cannot be reached fails the request before anything else changed.
+      await deps.subscriptions.endAllOf(session.userId);
       const now = clock();
       const existing = await repos.privacy.find(session.userId);
       const requestedAt = existing?.deletion_requested_at ?? now;

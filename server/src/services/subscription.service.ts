@@ -479,6 +479,25 @@ export function createSubscriptionService({
       return due.length;
     },
 
+    /**
+     * Ends every live subscription of a user who is leaving (account deletion): the provider stops
+     * billing at once and the storage they paid for ends now. A subscription made with another
+     * provider than the configured one cannot be reached from here; it ends on our side only.
+     */
+    async endAllOf(userId: string): Promise<number> {
+      const rows = await repos.subscriptions.liveSubscriptionsOf(userId);
+      for (const row of rows) {
+        if (row.provider === provider.name) await provider.cancelSubscription(row.provider_subscription_id);
+        await repos.subscriptions.updateSubscription(row.id, {
+          status: 'ended',
+          client_secret: null,
+          upcoming_product_id: null,
+        });
+        await endGrant(row.id, clock());
+      }
+      return rows.length;
+    },
+
     async deleteTestData(userId: string): Promise<void> {
       const customer = await repos.subscriptions.findCustomer(userId);
       if (customer?.provider === provider.name) await provider.deleteCustomer(customer.customer_id);
