@@ -9,6 +9,7 @@ import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { sampleAccount } from '../test/account.test-data';
 import { type FakeRoute, fakeApi, jsonResponse } from '../test/fake-api';
 import { LOGIN_CONFIG } from '../test/login-config.test-data';
+import { stubResizeObserver } from '../test/resize-observer';
 import { wireAccount } from './account-wiring';
 import { renderAppAt } from './test-utils';
 
@@ -251,6 +252,44 @@ describe('ReadOnlyGate', () => {
     const button = within(view.container).getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.closest('[data-read-only-action="upload"]')).not.toBeNull();
+  });
+});
+
+describe('ReadOnlyGate offering a subscription', () => {
+  it('asks for the Subscription overlay when the disabled control or the offer is tried', async () => {
+    stubResizeObserver();
+    const { store } = start('/help', {
+      'GET /account_info': jsonResponse(sampleAccount({ is_read_only_user: true })),
+    });
+    await waitFor(() => expect(selectLoginStatus(store.getState())).toBe('AUTHENTICATED'));
+    const { render, fireEvent } = await import('@testing-library/react');
+    const { Provider } = await import('react-redux');
+    const { MemoryRouter } = await import('react-router');
+    const offered = vi.fn();
+    const view = render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <ReadOnlyGate action="createAlbum" onSubscribe={offered}>
+            {(disabled) => (
+              <button type="button" disabled={disabled}>
+                New album
+              </button>
+            )}
+          </ReadOnlyGate>
+        </MemoryRouter>
+      </Provider>,
+    );
+    // The tooltip layer draws the wrapper anew once it has loaded: find it each time.
+    const wrapper = () =>
+      view.container.querySelector('[data-read-only-action="createAlbum"]') as HTMLElement;
+    act(() => wrapper().focus());
+    const offer = await screen.findByRole('button', { name: 'See subscription plans' }, { timeout: 5000 });
+    fireEvent.click(offer);
+    expect(offered).toHaveBeenCalledTimes(1);
+    fireEvent.click(wrapper());
+    expect(offered).toHaveBeenCalledTimes(2);
+    fireEvent.keyDown(wrapper(), { key: 'Enter' });
+    expect(offered).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -11,6 +11,7 @@ import { browserTransfer } from '../file-actions/browser-transfer';
 import { setFileActionPorts } from '../file-actions/file-action.ports';
 import type { AppDispatch, AppStore } from '../state/store';
 import { navigateTo } from './app-navigation';
+import { openSubscriptionRequired } from './subscriptions-wiring';
 
 /** core.md §8: the OK dialogs for a download over the limits. */
 const ALERT_PRESETS = {
@@ -52,6 +53,7 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
         alert: (alert) => showAlert(dispatch, { preset: ALERT_PRESETS[alert] }),
       }),
     openAlbum: (albumId) => navigateTo(`/albums/${albumIdToB64(albumId)}`),
+    subscriptionRequired: openSubscriptionRequired,
   });
   return () => setFileActionPorts(null);
 }

@@ -12,6 +12,7 @@ import { useAppEnvironment } from './app-environment.context';
 import { reportScreenError } from './privacy-wiring';
 import { entryAt } from './route-table';
 import { ScrollRestoration } from './scroll-restoration.component';
+import { openSubscriptionRequired } from './subscriptions-wiring';
 import './layout.css';
 
 export function Layout() {
@@ -27,7 +28,12 @@ export function Layout() {
       <a className="layout__skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      {inApp ? null : <TopNav brandName={brandName} actions={<UploadButton />} />}
+      {inApp ? null : (
+        <TopNav
+          brandName={brandName}
+          actions={<UploadButton onReadOnlyAttempt={openSubscriptionRequired} />}
+        />
+      )}
       <main id="main" className="layout__main" tabIndex={-1}>
         {/* Screens load on demand. Nothing stands in on the first visit (the screens bring their own
             skeletons); on a later navigation the current screen stays until the next one is ready. */}

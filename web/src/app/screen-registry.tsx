@@ -35,7 +35,7 @@ import {
 } from './comments-wiring';
 import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
-import { openSubscriptionForHeldCopy, useStorageEnvironment } from './subscriptions-wiring';
+import { openSubscriptionRequired, useStorageEnvironment } from './subscriptions-wiring';
 
 // What one feature lends another's screen loads with that screen, not with the app.
 const ProfileSection = lazyPart(() =>
@@ -138,7 +138,11 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
           <FileMenu context={context} onResult={onResult} />
         </Suspense>
       ),
-      renderReadOnlyGate: (action, control) => <ReadOnlyGate action={action}>{control}</ReadOnlyGate>,
+      renderReadOnlyGate: (action, control) => (
+        <ReadOnlyGate action={action} onSubscribe={openSubscriptionRequired}>
+          {control}
+        </ReadOnlyGate>
+      ),
       useChangeFeed: useJobSync,
       renderVisitorName: (albumId, password) => <AlbumVisitorName albumId={albumId} password={password} />,
       // The album's files in the timeline's viewer, with the album's rights and its file menu.
@@ -169,7 +173,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     useAccount: useFileActionAccount,
     useNotify: useShareNotify,
     useDefaultStorageGib,
-    openSubscription: openSubscriptionForHeldCopy,
+    openSubscription: openSubscriptionRequired,
   }),
   comments: commentsScreens(commentsSlots),
   subscriptions: subscriptionsScreens({ useStorageEnvironment }),

@@ -127,6 +127,25 @@ describe('/settings/storage', () => {
     expect(calls.find((c) => c.path === '/stripe/v1/purchase')?.body).toEqual({ plan: 's100y' });
   });
 
+  it('opens the Subscription overlay when a read-only account tries to upload', async () => {
+    fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([]),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({ error: 'no_payment_method' }, 404),
+    });
+    renderAppAt('/help', undefined, { account: sampleAccount({ is_read_only_user: true, max_space: 0 }) });
+    const upload = await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 });
+    await waitFor(() => expect(upload.getAttribute('aria-disabled')).toBe('true'));
+    expect(screen.queryByRole('dialog', { name: 'Get more storage' })).toBeNull();
+    await userEvent.click(upload);
+    const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+    // Not the upload dialog: a subscription comes first.
+    expect(screen.queryByRole('dialog', { name: /Upload/ })).toBeNull();
+    await userEvent.click(within(welcome).getByRole('button', { name: 'See plans' }));
+    expect(await screen.findByRole('dialog', { name: 'Choose a plan' })).toBeTruthy();
+  });
+
   it('warns once over 95 % with used and max storage; buy more storage leads here', async () => {
     localStorage.clear();
     fakeApi({

@@ -56,8 +56,11 @@ export function useStorageEnvironment(): StorageEnvironment {
   };
 }
 
-/** A held copy of a share asks for the Subscription overlay. */
-export const openSubscriptionForHeldCopy = (): void =>
+/**
+ * The Subscription overlay when a subscription is required (account.md §4): a held copy of a
+ * share, or a read-only account trying to upload, add, restore or create.
+ */
+export const openSubscriptionRequired = (): void =>
   requestSubscription({ step: 'WELCOME', mode: 'purchase' });
 
 /** The wizard's account and configuration; null while signed out. */

@@ -79,6 +79,11 @@ export interface FileActionPorts {
   ): Promise<'shared' | 'cancelled' | 'failed'>;
   /** Opens an album page (the link on filesCopiedToAlbum). */
   openAlbum?(albumId: string): void;
+  /**
+   * A read-only account tried an action that needs a subscription: the Subscription overlay
+   * (account.md §4, "when a subscription is required").
+   */
+  subscriptionRequired?(): void;
 }
 
 const unwired: FileActionPorts = {
@@ -93,4 +98,9 @@ export const fileActionPorts = (): FileActionPorts => ports;
 
 export function setFileActionPorts(next: FileActionPorts | null): void {
   ports = next ?? unwired;
+}
+
+/** Trying an action the read-only account may not take asks for a subscription instead. */
+export function offerSubscription(): void {
+  ports.subscriptionRequired?.();
 }

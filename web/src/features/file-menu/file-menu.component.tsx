@@ -1,6 +1,7 @@
 import { MoreVertical } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { offerSubscription } from '../../file-actions/file-action.ports';
 import { runFileAction } from '../../file-actions/file-action.registry';
 import type { FileActionContext, FileActionId, FileActionResult } from '../../file-actions/file-action.types';
 import { FILE_ACTION_ICONS } from '../../file-actions/file-action-icons';
@@ -40,11 +41,13 @@ export function FileMenu({ context, exclude, trigger, onResult, align = 'end', c
       id: action.id,
       label: readOnlyBlocked ? t('fileMenu:readOnlyLabel', { label }) : label,
       icon: <Icon />,
-      disabled: !enabled,
+      // A read-only account's blocked action stays choosable: it offers a subscription.
+      disabled: !enabled && !readOnlyBlocked,
       danger,
       // Not awaited before running: the clipboard and downloads need the click's user activation.
       onSelect: () => {
-        void runFileAction(action, context).then((result) => onResult?.(action.id, result));
+        if (readOnlyBlocked) offerSubscription();
+        else void runFileAction(action, context).then((result) => onResult?.(action.id, result));
       },
     };
   });

@@ -117,11 +117,11 @@ describe('FileMenu', () => {
     });
     render(<FileMenu context={readOnlyInAlbum} onResult={(id, r) => results.push(`${id}:${r.outcome}`)} />);
     expect(await openedItems()).toEqual([
-      ['Set as cover (needs a subscription)', true],
+      ['Set as cover (needs a subscription)', false],
       ['Delete', false],
       ['Copy to clipboard', false],
       ['Download', false],
-      ['Add to my timeline (needs a subscription)', true],
+      ['Add to my timeline (needs a subscription)', false],
     ]);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await vi.waitFor(() => expect(results).toEqual(['DELETE:done']));
@@ -129,16 +129,30 @@ describe('FileMenu', () => {
     vi.unstubAllGlobals();
   });
 
-  it('in the trash a read-only user may delete forever; restore needs a subscription', async () => {
+  it('in the trash a read-only user may delete forever; restore needs a subscription, which it offers', async () => {
+    const offered = vi.fn();
+    const fetched = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetched);
+    setFileActionPorts({
+      confirm: async () => true,
+      showToast: () => 'id',
+      resolveToast: () => undefined,
+      subscriptionRequired: offered,
+    });
     render(
       <FileMenu
         context={ctx([picture], { surface: 'trash', account: { userId: 'user-1', isReadOnly: true } })}
       />,
     );
     expect(await openedItems()).toEqual([
-      ['Restore (needs a subscription)', true],
+      ['Restore (needs a subscription)', false],
       ['Delete permanently', false],
     ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Restore (needs a subscription)' }));
+    expect(offered).toHaveBeenCalledTimes(1);
+    // The Subscription overlay instead of the restore: nothing was asked of the server.
+    expect(fetched).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
   it('a disabled trigger when nothing applies', () => {

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { offerSubscription } from '../../file-actions/file-action.ports';
 import type { FileAction } from '../../file-actions/file-action.types';
 import { FILE_ACTION_ICONS } from '../../file-actions/file-action-icons';
 import { Button, IconButton } from '../../ui/button';
@@ -59,7 +60,8 @@ export function SelectionToolbar({
               aria-disabled={!enabled || busy || undefined}
               data-action={action.id}
               onClick={() => {
-                if (enabled && !busy) onRun(action);
+                if (readOnlyBlocked) offerSubscription();
+                else if (enabled && !busy) onRun(action);
               }}
             >
               <span className="visually-hidden-on-phone">{t(action.labelKey)}</span>

@@ -7,7 +7,7 @@ import { restoreFiles } from '../../api/timeline.api';
 import { fetchTrashPage, trashArchiveLink } from '../../api/trash.api';
 import { browserTransfer } from '../../file-actions/browser-transfer';
 import { emitFileActionEvent, onFileActionEvent } from '../../file-actions/file-action.events';
-import { fileActionPorts } from '../../file-actions/file-action.ports';
+import { fileActionPorts, offerSubscription } from '../../file-actions/file-action.ports';
 import { availableFileActions, runFileAction } from '../../file-actions/file-action.registry';
 import type { FileAction, FileActionContext, FileActionFile } from '../../file-actions/file-action.types';
 import { FILE_ACTION_ICONS } from '../../file-actions/file-action-icons';
@@ -181,9 +181,11 @@ export function TrashPhotosPage({ account, clock = Date.now }: TrashPhotosPagePr
               size="sm"
               variant={action.id === 'PERM_DELETE' ? 'danger' : 'secondary'}
               icon={<Icon />}
-              disabled={!enabled}
+              // Looks disabled but answers a click with the subscription offer.
+              disabled={!enabled && !readOnlyBlocked}
+              aria-disabled={readOnlyBlocked || undefined}
               title={readOnlyBlocked ? tActions('readOnlyTooltip') : undefined}
-              onClick={() => void run(action)}
+              onClick={() => (readOnlyBlocked ? offerSubscription() : void run(action))}
             >
               {tActions(action.labelKey.replace('fileActions:', ''))}
             </Button>

@@ -5,8 +5,11 @@ import { Button } from '../../ui/button';
 import { Tooltip } from '../../ui/tooltip';
 import { openUploadDialog, selectUploadQueue } from './upload-queue.slice';
 
-/** The top bar's Upload button; a read-only account sees it disabled with a tooltip offering subscribe. */
-export function UploadButton() {
+/**
+ * The top bar's Upload button; a read-only account sees it disabled with a tooltip offering
+ * subscribe, and trying it calls `onReadOnlyAttempt` (a subscription is required).
+ */
+export function UploadButton({ onReadOnlyAttempt }: { onReadOnlyAttempt?: () => void }) {
   const { t } = useTranslation('upload');
   const dispatch = useDispatch();
   const readOnly = useSelector(selectUploadQueue).readOnly;
@@ -21,6 +24,7 @@ export function UploadButton() {
       aria-describedby={readOnly ? 'upload-read-only-reason' : undefined}
       onClick={() => {
         if (!readOnly) dispatch(openUploadDialog());
+        else onReadOnlyAttempt?.();
       }}
     >
       {/* Icon only on phones; the name stays for screen readers. */}
