@@ -50,6 +50,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['/settings/storage', 'storage'],
   ['/settings/devices', 'devices'],
   ['/settings/testFlags', 'testFlags'],
+  ['/settings/debug', 'debug'],
   ['/settings/_advanced', 'advanced'],
   ['/emailSettings', 'emailSettings'],
   ['/help', 'help'],

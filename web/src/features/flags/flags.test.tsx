@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { rootReducer } from '../../state/store';
 import { DEFAULT_FLAGS, hasActiveTestFlags } from './flag-definitions';
@@ -132,10 +133,14 @@ describe('test flags page', () => {
     const store = makeStore();
     render(
       <Provider store={store}>
-        <TestFlagsPage />
+        <MemoryRouter>
+          <TestFlagsPage />
+        </MemoryRouter>
         <QaMarker onStagingHost={false} />
       </Provider>,
     );
+    // The debug page is reached from here.
+    expect(screen.getByRole('link', { name: /^Debug tools/ }).getAttribute('href')).toBe('/settings/debug');
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(3);
     const telenor = screen.getByRole('checkbox', { name: /telenor/i });

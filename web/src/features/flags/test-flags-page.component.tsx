@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
 import { FLAG_DEFINITIONS } from './flag-definitions';
 import { selectFlags, setFlag } from './flags.slice';
 import './test-flags-page.css';
@@ -42,6 +43,9 @@ export function TestFlagsPage() {
         })}
       </ul>
       <p className="test-flags__hint">{t('page.queryHint')}</p>
+      <Link className="test-flags__link" to="/settings/debug">
+        {t('page.debugLink')}
+      </Link>
     </section>
   );
 }

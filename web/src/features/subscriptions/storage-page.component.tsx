@@ -2,18 +2,18 @@ import type { ClientConfig } from '@nordlys/contract/client-config';
 import { GIB } from '@nordlys/contract/constants';
 import { localeTag } from '@nordlys/contract/language-rule';
 import type { GrantAction, UserGrant } from '@nordlys/contract/subscription';
-import { PICTURE_EXTENSIONS, VIDEO_EXTENSIONS } from '@nordlys/contract/supported-extensions';
 import { HardDrive, RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { deleteTestPaymentData, followGrantLink } from '../../api/subscriptions.api';
+import { followGrantLink } from '../../api/subscriptions.api';
 import { formatByteSize } from '../../i18n/unit-format';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { ChangeCardDialog } from './change-card-dialog.component';
+import { DebugTools } from './debug-tools.component';
 import { PaymentCardView } from './payment-card.component';
 import { formatPrice, sizeBytes } from './plan-table';
 import { isUnlimited, meterFill, sourceKey, splitGrants, storageWarning } from './storage-usage';
@@ -133,7 +133,7 @@ export function StoragePage({ environment }: { environment: StorageEnvironment }
             {load.data.card ? t('storage.card.change') : t('storage.card.add')}
           </Button>
         </section>
-        {environment.testEndpoints && <TestTools onDeleted={reload} />}
+        {environment.testEndpoints && <DebugTools onDeleted={reload} />}
       </>
     );
   }
@@ -305,36 +305,6 @@ function SourcesSection({ data, size, date, brandName }: SectionProps & { brandN
           <ul className="storage__sources">{business.map(row)}</ul>
         </>
       )}
-    </section>
-  );
-}
-
-/** The debug tools (account.md §2), shown when the server's test routes are on. */
-function TestTools({ onDeleted }: { onDeleted(): void }) {
-  const { t } = useTranslation('subscriptions');
-  const [pending, setPending] = useState(false);
-  return (
-    <section className="storage__section" aria-labelledby="storage-test">
-      <h2 id="storage-test" className="storage__heading">
-        {t('storage.test.heading')}
-      </h2>
-      <Button
-        size="sm"
-        variant="danger"
-        pending={pending}
-        onClick={() => {
-          setPending(true);
-          void deleteTestPaymentData().finally(() => {
-            setPending(false);
-            onDeleted();
-          });
-        }}
-      >
-        {t('storage.test.delete')}
-      </Button>
-      <h3 className="storage__subheading">{t('storage.test.extensions')}</h3>
-      <p className="storage__meta">{t('storage.test.pictures', { list: PICTURE_EXTENSIONS.join(', ') })}</p>
-      <p className="storage__meta">{t('storage.test.videos', { list: VIDEO_EXTENSIONS.join(', ') })}</p>
     </section>
   );
 }

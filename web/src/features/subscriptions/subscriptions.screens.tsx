@@ -3,10 +3,11 @@ import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/scree
 import type { StorageEnvironment } from './storage-page.component';
 
 const StoragePage = lazyPart(() => import('./storage-page.component').then((module) => module.StoragePage));
+const DebugPage = lazyPart(() => import('./debug-page.component').then((module) => module.DebugPage));
 
 const route = routesOf('subscriptions');
 
-/** account.md §2 /settings/storage; the account and configuration come from the app. */
+/** account.md §2 /settings/storage and the debug page; the account and configuration come from the app. */
 export const subscriptionsScreens = ({
   useStorageEnvironment,
 }: {
@@ -16,5 +17,9 @@ export const subscriptionsScreens = ({
     ...SIGNED_IN_ROUTE,
     preload: StoragePage.preload,
     Component: () => <StoragePage environment={useStorageEnvironment()} />,
+  }),
+  route('/settings/debug', 'debug', {
+    ...SIGNED_IN_ROUTE,
+    Component: () => <DebugPage testEndpoints={useStorageEnvironment().testEndpoints} />,
   }),
 ];
