@@ -110,6 +110,46 @@ describe('storage subscriptions in Chromium', () => {
     expect(browser.errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
   });
 
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 375, height: 812, isMobile: true }],
+  ] as const)(
+    'a read-only user trying to upload gets the Subscription overlay; the debug page (%s)',
+    async (kind, size) => {
+      const browser = await openBrowser(size);
+      sessions.push(browser);
+      const { page } = browser;
+      await signUp(browser, {
+        baseUrl: server.baseUrl,
+        email: uniqueEmail(`debug-${kind}`),
+        name: 'Dee Bug',
+      });
+
+      await page.goto(`${server.baseUrl}/settings/testFlags`);
+      await page.getByRole('link', { name: /^Debug tools/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Debug tools' }).waitFor();
+      await page.getByText(/^Pictures: .*heic/).waitFor();
+      await browser.screenshot(`debug-page-${kind}`);
+      await page.getByRole('button', { name: 'Delete test payment data' }).click();
+      await page.getByText('Test payment data deleted.').waitFor();
+      await browser.screenshot(`debug-page-deleted-${kind}`);
+
+      // A subscription is required: trying the Upload button opens the overlay, not the upload dialog.
+      await page.goto(`${server.baseUrl}/photos`);
+      const upload = page.getByRole('banner').getByRole('button', { name: 'Upload' });
+      await expect.poll(() => upload.getAttribute('aria-disabled')).toBe('true');
+      // Playwright's actionability waits for aria-disabled to go; a person clicks it anyway.
+      await upload.click({ force: true });
+      await page
+        .getByRole('dialog', { name: 'Get more storage' })
+        .getByText('Take part in shared albums')
+        .waitFor();
+      expect(await page.getByRole('dialog', { name: 'Upload photos and videos' }).count()).toBe(0);
+      await browser.screenshot(`subscription-required-upload-${kind}`);
+      expect(browser.errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    },
+  );
+
   it('shows the storage page and the plans at 375 px', async () => {
     const browser = await openBrowser({ width: 375, height: 812, isMobile: true });
     sessions.push(browser);
