@@ -127,6 +127,115 @@ describe('/settings/storage', () => {
     expect(calls.find((c) => c.path === '/stripe/v1/purchase')?.body).toEqual({ plan: 's100y' });
   });
 
+  it('asks the holder to confirm a payment that needs it, then reads the subscription again', async () => {
+    wireSubscriptions((() => undefined) as never);
+    let confirmed = false;
+    const calls = fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': () => jsonResponse(confirmed ? [grant] : []),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({ error: 'no_payment_method' }, 404),
+      'GET /stripe/customer_exists': new Response(null, { status: 200 }),
+      'POST /stripe/create_setup_intent': jsonResponse({ id: 'seti', client_secret: 'seti_secret_x' }),
+      'POST /offline_payments/confirm_setup': new Response(null, { status: 204 }),
+      'POST /stripe/finish_setup_intent': jsonResponse({
+        brand: 'visa',
+        last4: '3184',
+        exp_month: 1,
+        exp_year: 2030,
+      }),
+      'POST /stripe/v1/purchase': jsonResponse(
+        { subscription_id: 'sub', status: 'requires_action', client_secret: 'sub_secret_y' },
+        201,
+      ),
+      'POST /offline_payments/confirm_payment': () => {
+        confirmed = true;
+        return new Response(null, { status: 204 });
+      },
+      'POST /stripe/v1/subscriptions/sub/refresh': jsonResponse([
+        {
+          id: 'sub',
+          product_id: 's100m',
+          status: 'active',
+          current_period_end: 1_900_000_000,
+          cancel_at_period_end: false,
+          upcoming_product: null,
+        },
+      ]),
+    });
+    renderAppAt('/settings/storage', undefined, {
+      account: sampleAccount({ is_read_only_user: true, max_space: 0 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 }));
+    const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+    await userEvent.click(await within(welcome).findByRole('button', { name: 'See plans' }));
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    await userEvent.click(within(plans).getByRole('button', { name: /29\/month/ }));
+    await userEvent.click(within(plans).getByRole('checkbox'));
+    await userEvent.click(within(plans).getByRole('button', { name: 'Continue' }));
+    const payment = await screen.findByRole('dialog', { name: 'Payment' });
+    await userEvent.type(within(payment).getByLabelText(/Card number/), '4000 0027 6000 3184');
+    await userEvent.type(within(payment).getByLabelText(/Expiry date/), '01/30');
+    await userEvent.type(within(payment).getByLabelText(/CVC/), '123');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Confirm and pay' }));
+
+    const holder = await screen.findByRole('dialog', { name: 'Confirm the payment' });
+    expect(within(holder).getByText('Your bank asks you to confirm this payment.')).toBeTruthy();
+    // Nothing is confirmed until the holder says so.
+    expect(calls.some((c) => c.path === '/offline_payments/confirm_payment')).toBe(false);
+    await userEvent.click(within(holder).getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm the payment' })).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(posts.slice(-3)).toEqual([
+      '/stripe/v1/purchase',
+      '/offline_payments/confirm_payment',
+      '/stripe/v1/subscriptions/sub/refresh',
+    ]);
+    expect(calls.find((c) => c.path === '/offline_payments/confirm_payment')?.body).toEqual({
+      client_secret: 'sub_secret_y',
+    });
+  });
+
+  it('changes the plan of an active subscription with the saved card', async () => {
+    wireSubscriptions((() => undefined) as never);
+    localStorage.setItem('nordlys.storagePopupSilences', JSON.stringify({ over80: Date.now() + 60_000 }));
+    const calls = fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([grant]),
+      'GET /stripe/subscriptions': jsonResponse([
+        {
+          id: 'sub',
+          product_id: 's100m',
+          status: 'active',
+          current_period_end: 1_900_000_000,
+          cancel_at_period_end: false,
+          upcoming_product: null,
+        },
+      ]),
+      'GET /stripe_payment_method': jsonResponse({
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 3,
+        exp_year: 2031,
+      }),
+      'PUT /stripe/v1/purchase': jsonResponse({ subscription_id: 'sub' }),
+    });
+    renderAppAt('/settings/storage', undefined, { account: sampleAccount() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change plan' }, { timeout: 5000 }));
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    // The current plan is marked, and there is no way back to a welcome step.
+    expect(within(plans).getByText('Active')).toBeTruthy();
+    expect(within(plans).queryByRole('button', { name: 'Back' })).toBeNull();
+    await userEvent.click(within(plans).getByRole('button', { name: /290\/year/ }));
+    await userEvent.click(within(plans).getByRole('checkbox'));
+    await userEvent.click(within(plans).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose a plan' })).toBeNull());
+    const change = calls.find((c) => c.method === 'PUT' && c.path === '/stripe/v1/purchase');
+    expect(change?.body).toEqual({ plan: 's100y' });
+    // Saved card: no card set-up, no purchase.
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('opens the Subscription overlay when a read-only account tries to upload', async () => {
     fakeApi({
       'GET /stripe_products': jsonResponse(products),
