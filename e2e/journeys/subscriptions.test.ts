@@ -146,6 +146,21 @@ describe('storage subscriptions in Chromium', () => {
         .waitFor();
       expect(await page.getByRole('dialog', { name: 'Upload photos and videos' }).count()).toBe(0);
       await browser.screenshot(`subscription-required-upload-${kind}`);
+
+      // So does trying New album, through its read-only gate, whose tooltip offers the plans.
+      await page.goto(`${server.baseUrl}/albums`);
+      const gate = page.locator('[data-read-only-action="createAlbum"]');
+      await gate.hover();
+      await page
+        .getByRole('tooltip')
+        .getByText('Your account is read-only without a subscription.')
+        .waitFor();
+      await browser.screenshot(`read-only-gate-tooltip-${kind}`);
+      await gate.click();
+      await page
+        .getByRole('dialog', { name: 'Get more storage' })
+        .getByText('Take part in shared albums')
+        .waitFor();
       expect(browser.errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
     },
   );
