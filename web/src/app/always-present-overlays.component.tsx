@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { UserDisabledRedirect } from '../features/auth/user-disabled-redirect.component';
@@ -17,6 +17,8 @@ import { lazyPart } from '../routing/lazy-part';
 import type { AppDispatch } from '../state/store';
 import { AlbumCreationOverlays } from './album-creation-overlays.component';
 import { useAppEnvironment } from './app-environment.context';
+import { CastingBarMount } from './casting-bar-mount.component';
+import { startCasting } from './casting-wiring';
 import { MountWhenWanted } from './mount-when-wanted.component';
 import { PrivacyOverlays } from './privacy-wiring';
 import { createSharedAlbum } from './sharing-wiring';
@@ -51,7 +53,8 @@ const SessionExpiredDialog = lazyPart(() =>
  * its root component here; nothing else in the app needs to change.
  */
 export function AlwaysPresentOverlays() {
-  const { onStagingHost } = useAppEnvironment();
+  const { onStagingHost, config } = useAppEnvironment();
+  useEffect(() => startCasting(config), [config]);
   const dialogOpen = useSelector(selectOpenDialog) !== null;
   const sessionExpired = useSelector(selectLoginStatus) === 'UNAUTHENTICATED';
   const dispatch = useDispatch();
@@ -91,6 +94,7 @@ export function AlwaysPresentOverlays() {
       <MountWhenWanted wanted={sessionExpired}>
         <SessionExpiredDialog />
       </MountWhenWanted>
+      <CastingBarMount />
       <UserDisabledRedirect />
       <PrivacyOverlays />
       <UsageStatsTracker />

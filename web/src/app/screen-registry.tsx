@@ -27,6 +27,7 @@ import { openUploadDialog, selectFilesStored } from '../features/upload/upload-q
 import { lazyPart } from '../routing/lazy-part';
 import type { ScreenRoute } from '../routing/screen-route';
 import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
+import { renderViewerCast } from './casting-wiring';
 import {
   AlbumCommentsPanel,
   AlbumCreationNamePrompt,
@@ -119,6 +120,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     carouselScreens({
       useAccount: useFileActionAccount,
       useChangeFeed: useJobSync,
+      renderCast: renderViewerCast,
       // The viewer has its own delete button; the menu carries the rest.
       renderMenu: (context) => (
         <Suspense fallback={null}>
@@ -152,6 +154,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
             {...props}
             source={source}
             useChangeFeed={useJobSync}
+            renderCast={renderViewerCast}
             renderComments={(file, onClose) => (
               <AlbumCommentsPanel albumId={file.jobID} fileId={file.fileID} onClose={onClose} />
             )}

@@ -7,7 +7,7 @@ import type { FileActionContext, FileActionPermissions } from '../../file-action
 import { useAppDispatch } from '../../state/hooks';
 import { currentFile } from './carousel.slice';
 import { apiCarouselSource, type CarouselSource } from './carousel.source';
-import { CarouselViewer } from './carousel-viewer.component';
+import { CarouselViewer, type CarouselViewerProps } from './carousel-viewer.component';
 import { useCarousel } from './use-carousel';
 
 /** Navigation state a surface passes when it opens the viewer, so closing can go back to it. */
@@ -31,6 +31,8 @@ export interface CarouselPageProps {
   leaveTo?: string;
   /** The file context menu for a file (the app composes features/file-menu here). */
   renderMenu?: (context: FileActionContext, file: FileRecord) => ReactNode;
+  /** The cast button for the viewed list from the shown file (the app composes features/casting). */
+  renderCast?: CarouselViewerProps['renderCast'];
   /** The file's comments side panel (an album's viewer). */
   renderComments?: (file: FileRecord, onClose: () => void) => ReactNode;
   /** An album's rights over its files; without it the files are the user's own timeline. */
@@ -47,6 +49,7 @@ export function CarouselPage({
   basePath = '/photos',
   leaveTo = '/photos',
   renderMenu,
+  renderCast,
   renderComments,
   jobRights,
   useChangeFeed,
@@ -110,6 +113,7 @@ export function CarouselPage({
           : undefined
       }
       renderMenu={renderMenu ? (viewed) => renderMenu(contextFor(viewed), viewed) : undefined}
+      renderCast={renderCast}
       renderComments={renderComments}
     />
   );

@@ -49,6 +49,8 @@ export interface CarouselViewerProps {
   onDelete?: (file: FileRecord) => void;
   /** The file context menu for the viewed file (composed by the app). */
   renderMenu?: (file: FileRecord) => ReactNode;
+  /** The cast button for the viewed list from the shown file (composed by the app). */
+  renderCast?: (files: readonly FileRecord[], index: number) => ReactNode;
   /** The file's comments side panel (an album's files); absent where files have no comments. */
   renderComments?: (file: FileRecord, onClose: () => void) => ReactNode;
 }
@@ -154,6 +156,7 @@ export function CarouselViewer({
   onClose,
   onDelete,
   renderMenu,
+  renderCast,
   renderComments,
 }: CarouselViewerProps) {
   const { t, i18n } = useTranslation('carousel');
@@ -320,6 +323,7 @@ export function CarouselViewer({
                   onClick={() => onDelete(file)}
                 />
               ) : null}
+              {renderCast?.(state.files, state.index)}
               {renderMenu?.(file)}
             </div>
           ) : null}

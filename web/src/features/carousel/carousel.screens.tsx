@@ -14,6 +14,7 @@ export interface CarouselScreenSlots {
   useAccount: FileActionAccountHook;
   renderMenu: CarouselPageProps['renderMenu'];
   useChangeFeed?: CarouselPageProps['useChangeFeed'];
+  renderCast?: CarouselPageProps['renderCast'];
 }
 
 function TimelineCarouselScreen({
@@ -21,6 +22,7 @@ function TimelineCarouselScreen({
   useAccount,
   renderMenu,
   useChangeFeed,
+  renderCast,
 }: CarouselScreenSlots & { fileId: string }) {
   return (
     <CarouselPage
@@ -28,6 +30,7 @@ function TimelineCarouselScreen({
       account={useAccount()}
       renderMenu={renderMenu}
       useChangeFeed={useChangeFeed}
+      renderCast={renderCast}
     />
   );
 }

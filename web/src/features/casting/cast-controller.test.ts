@@ -1,14 +1,8 @@
-import { openLocalCastChannel } from '@nordlys/contract/cast-local-channel';
-import {
-  type CastItem,
-  decodeSenderMessage,
-  encodeCastMessage,
-  type ReceiverState,
-  type SenderMessage,
-} from '@nordlys/contract/cast-messages';
+import type { CastItem } from '@nordlys/contract/cast-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CastableFile, createCastController } from './cast-controller';
 import { openCastSender } from './cast-sender-wire';
+import { fakeTv } from './fake-tv.test-data';
 
 const files: CastableFile[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({ jobID: 'j', fileID: id }));
 const itemOf = async (file: CastableFile): Promise<CastItem> => ({
@@ -18,25 +12,6 @@ const itemOf = async (file: CastableFile): Promise<CastItem> => ({
   type: 'image/jpeg',
   duration: 5000,
 });
-
-/** A stand-in for the TV (none here): it keeps what it was sent and answers with its state. */
-function fakeTv() {
-  const heard: SenderMessage[] = [];
-  let state: ReceiverState = { current: null, playerState: 'IDLE', autoPlay: true, currentTime: 0 };
-  const channel = openLocalCastChannel('receiver', (raw) => {
-    const decoded = decodeSenderMessage(raw);
-    if (!decoded.ok) return;
-    const message = decoded.message;
-    heard.push(message);
-    if (message.type === 'loadSingleItem')
-      state = { ...state, current: message.item, playerState: 'PLAYING' };
-    if (message.type === 'playOrPauseMedia')
-      state = { ...state, playerState: state.playerState === 'PLAYING' ? 'PAUSED' : 'PLAYING' };
-    if (message.type === 'autoPlayChanged') state = { ...state, autoPlay: message.autoPlay };
-    channel.send(encodeCastMessage({ type: 'receiverState', state }));
-  });
-  return { heard, close: () => channel.close() };
-}
 
 let tv: ReturnType<typeof fakeTv> | null = null;
 afterEach(() => tv?.close());
