@@ -16,25 +16,15 @@ const listeners = new Set<() => void>();
 export function startCasting(config: Pick<ClientConfig, 'castReceiverAppId' | 'testEndpoints'>): void {
   if (started || (config.castReceiverAppId === null && !config.testEndpoints)) return;
   started = true;
-  void (async () => {
-    const [{ openCastSender }, { createCastController }, { fetchCastItem }] = await Promise.all([
-      import('../features/casting/cast-sender-wire'),
-      import('../features/casting/cast-controller'),
-      import('../api/cast.api'),
-    ]);
-    const wire = await openCastSender({
-      receiverAppId: config.castReceiverAppId,
-      localChannel: config.testEndpoints,
+  void import('./casting-start')
+    .then(({ openCastController }) => openCastController(config))
+    .then((opened) => {
+      controller = opened;
+      for (const listener of listeners) listener();
+    })
+    .catch(() => {
+      // A sender that cannot start means no casting here; the app goes on without it.
     });
-    if (!wire) return;
-    controller = createCastController({
-      wire,
-      castItem: (file) => fetchCastItem(file.jobID, file.fileID, window.location.origin),
-    });
-    for (const listener of listeners) listener();
-  })().catch(() => {
-    // A sender that cannot start means no casting here; the app goes on without it.
-  });
 }
 
 function onControllerChange(listener: () => void) {
