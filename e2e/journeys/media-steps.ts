@@ -21,13 +21,15 @@ export async function createApiUser(
   await run(['user:create', '--email', email, '--password', 'journey password 1', '--name', who]);
   const token = await run(['token:create', '--email', email, '--device', `${who} journey`]);
   expect(token.length).toBeGreaterThan(20);
-  return new ApiUser(baseUrl, token);
+  return new ApiUser(baseUrl, token, email);
 }
 
 export class ApiUser {
   constructor(
     readonly baseUrl: string,
     readonly token: string,
+    /** Signs in through /login with the password 'journey password 1' (empty when unknown). */
+    readonly email = '',
   ) {}
 
   private get auth() {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../ui/button';
 import type { CastableFile, CastController } from './cast-controller';
 import { useCastSession } from './use-cast-session';
+import './cast-button.css';
 
 export interface CastButtonProps {
   controller: CastController;
@@ -27,7 +28,13 @@ export function CastButton({ controller, files, index, className }: CastButtonPr
   return (
     <>
       {session.status === 'connected' ? (
-        <span className="carousel__cast-device">{t('viewer.castingTo', { name: session.deviceName })}</span>
+        <span className="cast-button__device" title={t('viewer.castingTo', { name: session.deviceName })}>
+          <span className="cast-button__long">{t('viewer.castingTo', { name: session.deviceName })}</span>
+          {/* Narrow screens have room for the name alone; the long form stays for screen readers. */}
+          <span className="cast-button__short" aria-hidden="true">
+            {session.deviceName}
+          </span>
+        </span>
       ) : null}
       <IconButton
         className={className}
