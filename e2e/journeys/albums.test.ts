@@ -172,7 +172,13 @@ describe('albums journey', () => {
     const grid = await albumShown(page, 'Lofoten 2024', photos.length);
     // A visitor gets no owner controls.
     expect(await page.getByRole('button', { name: 'Album settings' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'More album actions' }).count()).toBe(0);
+    // Its More menu only offers to start an album of the visitor's own.
+    await page.getByRole('button', { name: 'More album actions' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem').first().waitFor();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Create your own album']);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await second.screenshot('album-visitor-desktop');
     expect(realErrors(second.errors)).toEqual([]);
 
