@@ -6,9 +6,8 @@ import { documentTitle } from '../features/locale/brand-rule';
 import type { ScreenRoute } from '../routing/screen-route';
 import { requireAlbumParams } from './album-params';
 import { useAppEnvironment } from './app-environment.context';
-import { PlaceholderPage } from './placeholder-page.component';
 
-/** Renders one route-table entry: checks its params, titles the tab, picks screen or placeholder. */
+/** Renders one route-table entry: checks its params, titles the tab, renders its screen. */
 export function RouteScreen({ entry }: { entry: ScreenRoute }) {
   const { t } = useTranslation();
   const params = useParams();
@@ -26,11 +25,7 @@ export function RouteScreen({ entry }: { entry: ScreenRoute }) {
   }, [entry]);
 
   const Screen = entry.Component;
-  const screen = Screen ? (
-    <Screen brandName={brandName} params={params} />
-  ) : (
-    <PlaceholderPage title={title} brandName={brandName} />
-  );
+  const screen = <Screen brandName={brandName} params={params} />;
   return entry.requiresLogin ? (
     <RequireLogin title={title} inApp={entry.inApp === true}>
       {screen}

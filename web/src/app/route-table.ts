@@ -1,11 +1,10 @@
 import { matchRoutes } from 'react-router';
 import { IN_APP_PREFIX } from '../features/shell/in-app-mode';
 import type { ScreenRoute } from '../routing/screen-route';
-import { PLANNED_SCREENS } from './planned-screens';
 import { FEATURE_SCREENS } from './screen-registry';
 
 /** Every screen of core.md §2 and account.md §2: the features' own, then the planned ones. */
-const WEB_ROUTES: readonly ScreenRoute[] = [...Object.values(FEATURE_SCREENS).flat(), ...PLANNED_SCREENS];
+const WEB_ROUTES: readonly ScreenRoute[] = Object.values(FEATURE_SCREENS).flat();
 
 /** The mobile app opens only the trash and privacy pages in a web view. */
 const IN_APP_PATHS = [

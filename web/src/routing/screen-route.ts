@@ -10,9 +10,9 @@ export interface ScreenRoute {
   path: string;
   /** Unique in the table; the in-app copy of a route keeps its web route's id. */
   screen: string;
-  /** The feature folder that owns the screen; for a planned screen, the one that will. */
+  /** The feature folder that owns the screen. */
   feature: string;
-  /** i18n key of the screen's name, used for the placeholder heading and document.title. */
+  /** i18n key of the screen's name, used for document.title and the login wall's heading. */
   titleKey: string;
   /** The route carries albumID or albumIDB64 and must fail without one. */
   needsAlbum?: boolean;
@@ -21,8 +21,7 @@ export interface ScreenRoute {
   hideFooter?: boolean;
   /** Protected page: the login wall stands in for it without a session (account.md §2). */
   requiresLogin?: boolean;
-  /** The screen; absent while its feature has not landed, and the placeholder stands in. */
-  Component?: (props: ScreenProps) => ReactNode;
+  Component: (props: ScreenProps) => ReactNode;
   /**
    * Starts fetching the screen's code when the route is matched, so a protected screen downloads
    * while the session is restored rather than after.
@@ -38,7 +37,7 @@ export type ScreenRouteOptions = Omit<ScreenRoute, 'path' | 'screen' | 'feature'
  */
 export const routesOf =
   (feature: string, namespace: string = feature) =>
-  (path: string, screen: string, options: ScreenRouteOptions = {}): ScreenRoute => ({
+  (path: string, screen: string, options: ScreenRouteOptions): ScreenRoute => ({
     path,
     screen,
     feature,

@@ -17,7 +17,7 @@ const route = routesOf('auth');
 const gate = (
   path: string,
   screen: GateScreen,
-  options: ScreenRouteOptions = {},
+  options: Omit<ScreenRouteOptions, 'Component'> = {},
   renderGuestPrompt?: RenderGuestPrompt,
 ) =>
   route(path, screen, {
