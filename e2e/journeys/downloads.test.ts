@@ -77,11 +77,12 @@ describe('downloads and takeout in Chromium', () => {
     await Promise.all(sessions.splice(0).map((session) => session.close()));
   });
 
-  it('downloads an album as a ZIP from the takeout page and marks it visited', async () => {
+  /** A new account with two photos uploaded a day apart, their thumbnails made. */
+  const signedUpWithTwoPhotos = async (label: string, name: string) => {
     const browser = await openBrowser();
     sessions.push(browser);
     const { page } = browser;
-    await signUp(browser, { baseUrl, email: uniqueEmail('takeout'), name: 'Tove' });
+    await signUp(browser, { baseUrl, email: uniqueEmail(label), name });
     const user = await apiUserOf(browser);
     // Off the timeline while the library is seeded: its thumbnails are still being made.
     await page.goto('about:blank');
@@ -91,6 +92,11 @@ describe('downloads and takeout in Chromium', () => {
       await user.upload(path.join(FIXTURES, 'rotated-orientation6.jpg'), now),
     ];
     for (const photo of photos) await user.waitForUrl(photo.thumbURLSmall ?? '');
+    return { browser, page, user, photos };
+  };
+
+  it('downloads an album as a ZIP from the takeout page and marks it visited', async () => {
+    const { browser, page, user, photos } = await signedUpWithTwoPhotos('takeout', 'Tove');
     await albumWith(user, 'Fjord trip', photos);
     await albumWith(user, 'Harbour', photos.slice(0, 1));
     await call(user, 'POST', '/jobs', { type: 'story', name: 'Nothing yet' });
@@ -160,18 +166,7 @@ describe('downloads and takeout in Chromium', () => {
   });
 
   it('downloads an album from its page as a ZIP, and a large album in parts', async () => {
-    const browser = await openBrowser();
-    sessions.push(browser);
-    const { page } = browser;
-    await signUp(browser, { baseUrl, email: uniqueEmail('albumzip'), name: 'Arne' });
-    const user = await apiUserOf(browser);
-    await page.goto('about:blank');
-    const now = Math.floor(Date.now() / 1000);
-    const photos = [
-      await user.upload(path.join(FIXTURES, 'photo-exif.jpg'), now - 86_400),
-      await user.upload(path.join(FIXTURES, 'rotated-orientation6.jpg'), now),
-    ];
-    for (const photo of photos) await user.waitForUrl(photo.thumbURLSmall ?? '');
+    const { browser, page, user, photos } = await signedUpWithTwoPhotos('albumzip', 'Arne');
     const small = await albumWith(user, 'Fjord trip', photos);
 
     await page.goto(`${baseUrl}/albums/${albumIdToB64(small.id)}`);

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import './settings.css';
 
-/** The hub's entries (account.md §2 "Settings"); screens not built yet open their placeholder. */
+/** The hub's entries (account.md §2 "Settings"). */
 export const SETTINGS_LINKS = [
   { id: 'storage', to: '/settings/storage', icon: HardDrive },
   { id: 'devices', to: '/settings/devices', icon: Laptop },
