@@ -9,6 +9,7 @@ const SECTIONS = [
   'upload',
   'albums',
   'trash',
+  'takeout',
   'terms',
   'privacy',
   'legal',
