@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth: services.auth });
-  await app.register(healthRoutes, { ping: services.databasePing });
+  await app.register(healthRoutes, { ping: services.databasePing, details: services.healthDetails });
   await app.register(serviceHostsRoutes, { publicUrl: config.publicUrl });
 
   const { login, profiles, devices, builtInProvider } = services;

@@ -8,6 +8,7 @@ import { createOidcAdapterClass } from './identity/oidc-adapter';
 import { loadProviderSecrets } from './identity/oidc-keys';
 import { createOidcRelyingParty, type Transport } from './identity/oidc-relying-party';
 import { createMailer } from './mail/mailer';
+import { describeFfmpeg } from './media/ffmpeg-locator';
 import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
 import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
 import type { MediaLog } from './media/pipeline/unfinished-work';
@@ -263,6 +264,7 @@ export async function composeServices(deps: CompositionDeps) {
 
   const services = {
     databasePing: () => pingDatabase(store.db),
+    healthDetails: async () => ({ ffmpeg: await describeFfmpeg() }),
     auth,
     profiles,
     devices,

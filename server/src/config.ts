@@ -6,6 +6,7 @@ import {
   parseStorageProducts,
   type StorageProduct,
 } from './domain/storage-catalogue';
+import { ffmpegPathProblem } from './media/ffmpeg-locator';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -201,6 +202,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (receiverAppId && !/^[A-Za-z0-9]{1,32}$/.test(receiverAppId)) {
     problems.push(`CAST_RECEIVER_APP_ID must be letters and digits only (got "${receiverAppId}")`);
   }
+
+  // A wrong FFMPEG_PATH stops the start: falling back would hide that the ffmpeg meant is not used.
+  const ffmpegProblem = ffmpegPathProblem(env);
+  if (ffmpegProblem) problems.push(ffmpegProblem);
 
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);

@@ -27,7 +27,12 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
   it('answers /healthz after checking the database', async () => {
     const res = await t.app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      details: {
+        ffmpeg: { path: expect.any(String), source: expect.any(String), version: expect.any(String) },
+      },
+    });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { ffmpegLocation } from '../src/media/ffmpeg-locator';
 import {
   createMediaUrls,
   generateMediaUrlSecret,
@@ -12,7 +13,7 @@ import {
   type ThumbArea,
 } from '../src/media/media-urls';
 import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
-import { FFMPEG_PATH, parseFfmpegInfo } from '../src/media/video';
+import { parseFfmpegInfo } from '../src/media/video';
 import { createSecretRepository } from '../src/store/repositories/secret.repository';
 import {
   contentRow,
@@ -29,7 +30,9 @@ function probeBuffer(t: TestApp, bytes: Buffer, name: string) {
   writeFileSync(file, bytes);
   let stderr = '';
   try {
-    execFileSync(FFMPEG_PATH, ['-hide_banner', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(ffmpegLocation().path, ['-hide_banner', '-i', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   } catch (error) {
     stderr = String((error as { stderr?: Buffer }).stderr ?? '');
   }

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app';
 import { createBlobStore } from '../blobs/create-blob-store';
 import { loadConfig } from '../config';
+import { ffmpegLocation } from '../media/ffmpeg-locator';
 import { createAccountService } from '../services/account.service';
 import { openStore } from '../store/database';
 import { createRepositories } from '../store/repositories';
@@ -57,7 +57,7 @@ export async function demoPhoto(index: number, taken: Date): Promise<Buffer> {
 
 async function demoClip(seconds: number, dir: string): Promise<Buffer> {
   const file = path.join(dir, `clip-${seconds}.mp4`);
-  await run(ffmpeg.path, [
+  await run(ffmpegLocation().path, [
     '-y',
     '-f',
     'lavfi',

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store';
 import type { MediaKind } from '../domain/file-type';
+import { ffmpegLocation } from './ffmpeg-locator';
 import { loadSharp } from './sharp-loader';
-import { FFMPEG_PATH } from './video';
 
 /** The parts of a file the metadata readers need when the store cannot hand them the file (S3). */
 export interface ByteSample {
@@ -153,7 +153,7 @@ async function pictureMetadata(source: MetadataSource): Promise<MediaMetadata> {
 function runFfmpeg(file: string): Promise<string> {
   return new Promise((resolve) => {
     execFile(
-      FFMPEG_PATH,
+      ffmpegLocation().path,
       ['-hide_banner', '-nostdin', '-i', file],
       { timeout: 15_000, maxBuffer: 4 * 1024 * 1024 },
       // ffmpeg exits 1 without an output file; the description it prints on stderr is what we want.

@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { ffmpegLocation } from './ffmpeg-locator';
 
 /**
  * Video posters and web-playable encodes with ffmpeg. ffmpeg runs as a child process at a lower
  * scheduling priority, so a long encode uses idle CPU and the HTTP server stays responsive. Inputs
  * are files, not pipes: MOV and many MP4s keep their index at the end and need a seekable input.
  */
-
-export const FFMPEG_PATH: string = ffmpegInstaller.path;
 
 /** Encodes are capped at 720p on the short edge (1280x720 landscape, 720x1280 portrait). */
 export const MAX_SHORT_EDGE = 720;
@@ -40,7 +38,7 @@ const STDERR_LIMIT = 64 * 1024;
 /** Runs ffmpeg, keeping the tail of stderr for errors; `signal` kills it. */
 export function runFfmpeg(args: string[], { signal }: { signal?: AbortSignal } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', ...args], {
+    const child = spawn(ffmpegLocation().path, ['-hide_banner', '-nostdin', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
       signal,
     });
