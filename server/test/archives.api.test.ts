@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ARCHIVE_LINK_TTL_SECONDS, type ArchiveLink } from '@nordlys/contract/archive';
+import { SHARE_PASSWORD_HEADER } from '@nordlys/contract/share';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumApi } from './album-test-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -177,6 +178,82 @@ describe.each(databaseKinds)('archive downloads on %s', (kind) => {
       file_ids: [live.fileID],
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it("packs a share's files for whoever may open the share, its password checked, by link too", async () => {
+    const hanna = await t.signUp();
+    const ivar = await t.signUp();
+    const one = await uploadAt(t, hanna, 'Ferie/strand.jpg', utc(2024, 6, 1), Buffer.from('strand'));
+    const two = await uploadAt(t, hanna, 'Ferie/strand.jpg', utc(2024, 6, 2), Buffer.from('strand 2'));
+    const other = await uploadAt(t, hanna, 'other.jpg', utc(2024, 6, 3));
+    const mine = await uploadAt(t, ivar, 'ivar.jpg', utc(2024, 6, 3));
+    const share = async (fileIds: string[], password?: string, owner: Auth = hanna) => {
+      const res = await http.post(owner, '/st/4/shares', {
+        file_ids: fileIds,
+        ...(password ? { password } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: string }).id;
+    };
+    const open = await share([two.fileID, one.fileID]);
+    const shareLink = (id: string, body: object, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/st/4/shares/${id}/files_as_archive/link`,
+        payload: body,
+        headers,
+      });
+
+    // Anyone holding the link: no account, the files in the order shared, names kept apart.
+    const direct = await t.app.inject({ url: `/st/4/shares/${open}/files_as_archive` });
+    expect(direct.statusCode, direct.body).toBe(200);
+    expect(direct.headers['content-disposition']).toContain('filename="Shared files.zip"');
+    expect(unzipChecked(direct.rawPayload).names).toEqual(['Ferie/strand.jpg', 'Ferie/strand (1).jpg']);
+
+    const minted = await shareLink(open, { flattened: true, zip_filename: 'Ferie' });
+    expect(minted.statusCode, minted.body).toBe(200);
+    const { url } = minted.json() as ArchiveLink;
+    expect(url).toMatch(new RegExp(`^/st/4/shares/${open}/files_as_archive\\?t=`));
+    const followed = await follow(url);
+    expect(followed.headers['content-disposition']).toContain('filename="Ferie.zip"');
+    expect(unzipChecked(followed.rawPayload).names).toEqual(['strand.jpg', 'strand (1).jpg']);
+
+    // Files outside the share, or another user's, refuse the whole archive.
+    expect((await shareLink(open, { file_ids: [one.fileID, other.fileID] })).statusCode).toBe(403);
+    expect((await shareLink(open, { file_ids: [mine.fileID] })).statusCode).toBe(403);
+    // A link signed for one share does not open another.
+    const second = await share([other.fileID]);
+    expect((await follow(url.replace(open, second))).statusCode).toBe(403);
+    expect((await follow(`${url.slice(0, -2)}xx`)).statusCode).toBe(403);
+
+    // A password share: no link and no archive without the password; with it, both.
+    const locked = await share([other.fileID], 'hemmelig');
+    expect((await shareLink(locked, {})).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/st/4/shares/${locked}/files_as_archive` })).statusCode).toBe(403);
+    const withPassword = await shareLink(locked, {}, { [SHARE_PASSWORD_HEADER]: 'hemmelig' });
+    expect(withPassword.statusCode, withPassword.body).toBe(200);
+    const lockedUrl = (withPassword.json() as ArchiveLink).url;
+    expect(unzipChecked((await follow(lockedUrl)).rawPayload).names).toEqual(['other.jpg']);
+    // The owner needs no password.
+    expect((await http.post(hanna, `/st/4/shares/${locked}/files_as_archive/link`, {})).statusCode).toBe(200);
+
+    // Once the owner stops sharing, its links answer 404; a malformed id is a 400.
+    const stopped = await t.app.inject({
+      method: 'DELETE',
+      url: `/st/4/shares/${open}`,
+      headers: { authorization: hanna.auth },
+    });
+    expect(stopped.statusCode).toBe(204);
+    expect((await follow(url)).statusCode).toBe(404);
+    expect((await shareLink(open, {})).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/st/4/shares/abc/files_as_archive' })).statusCode).toBe(400);
+
+    // Trashed files leave the archive; a share with none left has nothing to pack.
+    const trashed = await share([mine.fileID], undefined, ivar);
+    expect(
+      (await http.post(ivar, '/st/4/jobs/default/delete_files', { file_uuids: [mine.fileID] })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ url: `/st/4/shares/${trashed}/files_as_archive` })).statusCode).toBe(404);
   });
 
   // The writer does not depend on the database, and 65,540 entries take half a minute to write

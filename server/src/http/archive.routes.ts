@@ -1,14 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ArchiveLink, ArchiveRequest } from '@nordlys/contract/archive';
+import { SHARE_PASSWORD_HEADER, ShareId } from '@nordlys/contract/share';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { zipStream } from '../media/zip-stream';
 import type { ArchivePlan, ArchiveService } from '../services/archive.service';
 import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
 import { contentDisposition } from './content-disposition';
-import { viewerOf } from './viewer';
+import { shareViewerOf, viewerOf } from './viewer';
 
 const Params = Type.Object({ jobId: MediaId });
+const ShareParams = Type.Object({ id: ShareId });
+const SHARE_NOTE = `A password share wants its password, percent-encoded, in ${SHARE_PASSWORD_HEADER}.`;
 const LinkQuery = withCommonQuery({
   ...SignedQuery,
   t: Type.Optional(Type.String({ maxLength: 2048, pattern: '^[A-Za-z0-9_-]+$' })),
@@ -134,5 +137,44 @@ export async function archiveRoutes(app: FastifyInstance, { archives }: { archiv
       },
     },
     async (request) => archives.trashLink(await request.requireSession(), request.body),
+  );
+
+  api.post(
+    '/st/4/shares/:id/files_as_archive/link',
+    {
+      schema: {
+        tags: ['shares'],
+        summary: "A short-lived signed GET link to a share's files (all, or file_ids) as one ZIP",
+        description: SHARE_NOTE,
+        params: ShareParams,
+        querystring: withCommonQuery(),
+        body: ArchiveRequest,
+        response: { 200: ArchiveLink, ...ArchiveErrors, 429: ErrorReply },
+      },
+    },
+    async (request) => archives.shareLink(await shareViewerOf(request), request.params.id, request.body),
+  );
+
+  api.get(
+    '/st/4/shares/:id/files_as_archive',
+    {
+      compress: false,
+      schema: {
+        tags: ['shares'],
+        summary: "A share's files as one ZIP: by signed link (t, f, exp, sig), or for the caller",
+        description: SHARE_NOTE,
+        params: ShareParams,
+        querystring: LinkQuery,
+        response: { ...ArchiveErrors, 429: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const plan =
+        request.query.t === undefined
+          ? await archives.forShare(await shareViewerOf(request), id, {})
+          : await archives.forShareLink(id, request.query);
+      return sendArchive(request, reply, plan);
+    },
   );
 }

@@ -5,18 +5,16 @@ import {
   EmailShareRequest,
   PublishRequest,
   SHARE_PASSWORD_HEADER,
-  SHARE_PASSWORD_MAX_LENGTH,
   Share,
   ShareId,
 } from '@nordlys/contract/share';
 import { CopyFilesReply } from '@nordlys/contract/timeline';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Viewer } from '../services/album-access.service';
 import type { ShareService } from '../services/share.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { originOf } from './origin';
-import { viewerOf } from './viewer';
+import { shareViewerOf, viewerOf } from './viewer';
 
 const TAGS = ['shares'];
 const ShareParams = Type.Object({ id: ShareId });
@@ -25,23 +23,6 @@ const PASSWORD_NOTE =
   `A password share wants its password as typed, percent-encoded, in ${SHARE_PASSWORD_HEADER}; ` +
   "403 'public job auth failed' when it is missing or wrong, 429 while guesses are locked out. " +
   'Unknown, stopped and expired shares answer 404.';
-
-/** Header values are bytes, so the client percent-encodes the password it was typed as. */
-function decodedPassword(value: string | string[] | undefined): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > SHARE_PASSWORD_MAX_LENGTH * 9)
-    return null;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
-/** The caller with the share password (as typed) in place of an album's. */
-async function shareViewerOf(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await viewerOf(request);
-  return { ...viewer, password: decodedPassword(request.headers[SHARE_PASSWORD_HEADER.toLowerCase()]) };
-}
 
 export interface SharesRoutesOptions {
   shares: ShareService;

@@ -1,4 +1,5 @@
 import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER } from '@nordlys/contract/album';
+import { SHARE_PASSWORD_HEADER, SHARE_PASSWORD_MAX_LENGTH } from '@nordlys/contract/share';
 import type { FastifyRequest } from 'fastify';
 import type { Viewer } from '../services/album-access.service';
 
@@ -23,4 +24,21 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
     guestToken: header(request, GUEST_TOKEN_HEADER),
     address: request.ip,
   };
+}
+
+/** Header values are bytes, so the client percent-encodes the password it was typed as. */
+function decodedPassword(value: string | string[] | undefined): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > SHARE_PASSWORD_MAX_LENGTH * 9)
+    return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The caller with the share password (as typed) in place of an album's. */
+export async function shareViewerOf(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await viewerOf(request);
+  return { ...viewer, password: decodedPassword(request.headers[SHARE_PASSWORD_HEADER.toLowerCase()]) };
 }

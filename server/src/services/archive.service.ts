@@ -14,7 +14,7 @@ import type { ZipEntry } from '../media/zip-stream';
 import type { Repositories } from '../store/repositories';
 import type { ArchiveFileRow } from '../store/repositories/archive.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import { type Reader, toViewer } from './album-access.service';
+import { type Reader, toViewer, type Viewer } from './album-access.service';
 import type { Session } from './auth.service';
 import type { JobService } from './job.service';
 import type { MediaDeliveryService } from './media-delivery.service';
@@ -33,9 +33,16 @@ export interface ArchiveLinkQuery {
   sig?: string;
 }
 
+/** A share as its archive needs it: readable by the visitor, or still live for a signed link. */
+export interface ArchiveShareAccess {
+  requireReadable(viewer: Viewer, shareId: string): Promise<{ id: string; owner_id: string }>;
+  requireLive(shareId: string): Promise<{ id: string }>;
+}
+
 export interface ArchiveServiceDeps {
   repos: Pick<Repositories, 'archives'>;
   jobs: JobService;
+  shares: ArchiveShareAccess;
   blobs: BlobStore;
   media: Pick<MediaDeliveryService, 'jpegRendering'>;
   signer: Pick<MediaUrls, 'archiveSignature' | 'verify' | 'origin'>;
@@ -44,6 +51,9 @@ export interface ArchiveServiceDeps {
 
 const HEIC_MIME = /^image\/hei[cf]/;
 const TRASH_SCOPE = 'trash';
+/** Shares are shared files, not a job: a share link signs a scope of its own. */
+const shareScope = (shareId: string) => `share:${shareId}`;
+const SHARE_ARCHIVE_NAME = 'Shared files';
 const INVALID_LINK = 'invalid signature';
 
 /** File ids travel in a link as 16 bytes each: 500 of them fit a URL (about 11 kB). */
@@ -71,7 +81,15 @@ const normalisedIds = (ids: readonly string[] | undefined) =>
  * link carries a signature over what it packs and who minted it, so a plain browser download can
  * follow it without an auth header for ten minutes.
  */
-export function createArchiveService({ repos, jobs, blobs, media, signer, clock }: ArchiveServiceDeps) {
+export function createArchiveService({
+  repos,
+  jobs,
+  shares,
+  blobs,
+  media,
+  signer,
+  clock,
+}: ArchiveServiceDeps) {
   function planOf(rows: ArchiveFileRow[], request: ArchiveRequest, fallbackName: string): ArchivePlan {
     const nameOf = createNameRegistry();
     const entries: ZipEntry[] = [];
@@ -115,6 +133,14 @@ export function createArchiveService({ repos, jobs, blobs, media, signer, clock 
     const rows = await repos.archives.trashFiles(userId, ids);
     requireAll(rows, ids);
     return planOf(rows, request, 'Trash');
+  }
+
+  async function sharePlan(shareId: string, request: ArchiveRequest): Promise<ArchivePlan> {
+    const ids = normalisedIds(request.file_ids);
+    const rows = await repos.archives.shareFiles(shareId, ids);
+    requireAll(rows, ids);
+    if (rows.length === 0) throw notFound();
+    return planOf(rows, request, SHARE_ARCHIVE_NAME);
   }
 
   function mint(scope: string, userId: string | null, request: ArchiveRequest, path: string): ArchiveLink {
@@ -178,6 +204,27 @@ export function createArchiveService({ repos, jobs, blobs, media, signer, clock 
       const ownLive = userId !== null && job.owner_id === userId;
       if (!ownLive && (job.type !== 'story' || job.deleted_at != null)) throw notFound();
       return jobPlan(job, request);
+    },
+
+    /** A share's files (all, or those named) for a visitor who may open the share. */
+    async forShare(viewer: Viewer, shareId: string, request: ArchiveRequest): Promise<ArchivePlan> {
+      const share = await shares.requireReadable(viewer, shareId);
+      return sharePlan(share.id, request);
+    },
+
+    /** A signed link to a share's archive, minted after the share's own checks (its password). */
+    async shareLink(viewer: Viewer, shareId: string, request: ArchiveRequest): Promise<ArchiveLink> {
+      const share = await shares.requireReadable(viewer, shareId);
+      const ids = normalisedIds(request.file_ids);
+      if (ids) requireAll(await repos.archives.shareFiles(share.id, ids), ids);
+      return mint(shareScope(share.id), viewer.userId, request, `/shares/${share.id}/files_as_archive`);
+    },
+
+    /** A share's archive by link: the share must still be live; stopped or expired answers 404. */
+    async forShareLink(shareId: string, query: ArchiveLinkQuery): Promise<ArchivePlan> {
+      const share = await shares.requireLive(shareId);
+      const { request } = opened(shareScope(share.id), query);
+      return sharePlan(share.id, request);
     },
 
     async forTrashLink(query: ArchiveLinkQuery): Promise<ArchivePlan> {

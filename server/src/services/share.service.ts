@@ -133,6 +133,12 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   return {
+    /** A live share the visitor may read (its password checked and throttled), for its archive. */
+    requireReadable: readableShare,
+
+    /** A live share, for a signed archive link whose checks were made when it was minted. */
+    requireLive: liveShare,
+
     async create(
       session: Session,
       request: { file_ids: string[]; password?: string },

@@ -9,7 +9,7 @@ export type ArchiveFileRow = Pick<
 > &
   Pick<ContentsTable, 'sha256' | 'mime' | 'media_kind'> & { blob_key: string };
 
-/** Reads for archive downloads: the files of a job, or of a user's trash, in a stable order. */
+/** Reads for archive downloads: the files of a job, a share or a user's trash, in a stable order. */
 export function createArchiveRepository(db: Database) {
   const base = () =>
     db.selectFrom('files').innerJoin('contents', 'contents.sha256', 'files.content_sha256').select([
@@ -33,6 +33,16 @@ export function createArchiveRepository(db: Database) {
       let query = base().where('files.job_id', '=', jobId).where('files.deleted_at', 'is', null);
       if (fileIds) query = query.where('files.id', 'in', fileIds);
       return query.orderBy('files.taken_at').orderBy('files.id').execute();
+    },
+
+    /** Live files of a share (only those named, when `fileIds` is given), in the order shared. */
+    shareFiles(shareId: string, fileIds?: readonly string[]): Promise<ArchiveFileRow[]> {
+      let query = base()
+        .innerJoin('share_files', 'share_files.file_id', 'files.id')
+        .where('share_files.share_id', '=', shareId)
+        .where('files.deleted_at', 'is', null);
+      if (fileIds) query = query.where('files.id', 'in', fileIds);
+      return query.orderBy('share_files.position').execute();
     },
 
     /** The user's trash (trash.repository's rule), or the trashed files named of it. */
