@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +102,21 @@ describe('sharing journey', () => {
     expect(await grid.count()).toBe(2);
     for (const img of await grid.all()) await img.evaluate((el: HTMLImageElement) => el.decode());
     await visitor.screenshot('share-receiver-desktop');
+
+    // Download all: the share's files as one archive, through a link signed for the share.
+    const [download] = await Promise.all([
+      visitor.page.waitForEvent('download'),
+      visitor.page.getByRole('button', { name: 'Download all' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Nordlys ${new Date().getFullYear()}.zip`);
+    expect(new URL(download.url()).pathname).toMatch(
+      /^\/st\/4\/shares\/[A-Za-z0-9_-]{22}\/files_as_archive$/,
+    );
+    const saved = path.join(workDir, 'share.zip');
+    await download.saveAs(saved);
+    expect(execFileSync('unzip', ['-t', '-qq', saved], { encoding: 'utf8' })).toBe('');
+    const entries = execFileSync('zipinfo', ['-1', saved], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(entries.sort()).toEqual(['Journey/dawn.jpg', 'Journey/dusk.jpg']);
 
     const phone = await open(openBrowser(PHONE));
     await phone.page.goto(link);

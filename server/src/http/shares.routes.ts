@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import type { ShareService } from '../services/share.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { originOf } from './origin';
-import { shareViewerOf, viewerOf } from './viewer';
+import { shareViewerOf } from './viewer';
 
 const TAGS = ['shares'];
 const ShareParams = Type.Object({ id: ShareId });

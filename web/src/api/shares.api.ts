@@ -1,3 +1,4 @@
+import type { ArchiveLink, ArchiveRequest } from '@nordlys/contract/archive';
 import {
   type CreateShareReply,
   type EmailShareRequest,
@@ -28,6 +29,14 @@ const passwordHeaders = (password: string | null): Record<string, string> =>
 /** GET /shares/{id}: the share as its visitor sees it; a password share wants its password as typed. */
 export const fetchShare = (shareId: string, password: string | null, signal?: AbortSignal) =>
   apiRequest<Share>(`/shares/${encodeURIComponent(shareId)}`, { headers: passwordHeaders(password), signal });
+
+/** POST /shares/{id}/files_as_archive/link: a short-lived signed link to the share's files as a ZIP. */
+export const shareArchiveLink = (shareId: string, request: ArchiveRequest, password: string | null) =>
+  apiRequest<ArchiveLink>(`/shares/${encodeURIComponent(shareId)}/files_as_archive/link`, {
+    method: 'POST',
+    json: request,
+    headers: passwordHeaders(password),
+  });
 
 /** DELETE /shares/{id}: stop sharing (the owner). */
 export const deleteShare = (shareId: string) =>

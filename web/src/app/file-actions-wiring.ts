@@ -42,9 +42,9 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
     createAlbumWith: (dispatch, fileIds) =>
       dispatch(albumDraftActions.overlayOpened({ preselected: [...fileIds] })),
     share: (_dispatch, files, signedIn) => requestShare({ files, signedIn }),
-    downloadArchives: (dispatch, { jobId, files, kind, title, password }) =>
+    downloadArchives: (dispatch, { from, files, kind, title, password }) =>
       downloadFilesAsArchives(dispatch, browserTransfer(), {
-        source: { jobId, mode: 'download', password: password ?? null },
+        source: { ...from, mode: 'download', password: password ?? null },
         files,
         kind,
         title: title ?? null,

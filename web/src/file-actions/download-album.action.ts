@@ -27,7 +27,7 @@ export async function downloadAlbum(
   const archives = fileActionPorts().downloadArchives;
   if (!archives || !canDownloadAlbum(files)) return 'cancelled';
   const done = await archives(dispatch, {
-    jobId: album.id,
+    from: { jobId: album.id },
     files,
     kind: 'album',
     title: album.title,

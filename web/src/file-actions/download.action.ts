@@ -76,7 +76,11 @@ export const downloadAction: FileAction = {
         (file) => file.fileName,
       );
     }
-    const done = await archives(ctx.dispatch, { jobId: ctx.jobId, files: ctx.files, kind: 'selection' });
+    const done = await archives(ctx.dispatch, {
+      from: { jobId: ctx.jobId },
+      files: ctx.files,
+      kind: 'selection',
+    });
     return finished(ctx, done.okIds, done.failedIds);
   },
 };

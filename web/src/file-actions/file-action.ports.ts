@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { FileActionFile } from './file-action.types';
+import type { DownloadableFile, FileActionFile } from './file-action.types';
 
 /** Toast types the actions report with (a subset of features/toasts' catalogue). */
 export type FileActionToastType =
@@ -62,12 +62,13 @@ export interface FileActionPorts {
   downloadArchives?(
     dispatch: Dispatch,
     request: {
-      jobId: string;
-      files: readonly FileActionFile[];
+      /** A job's files, or a share's (minted through the share and its password). */
+      from: { jobId: string } | { shareId: string };
+      files: readonly DownloadableFile[];
       kind: 'selection' | 'album';
       /** The album's title, for an album. */
       title?: string;
-      /** A password album's transformed password, for a visitor. */
+      /** A password album's transformed password, or a share's as typed, for a visitor. */
       password?: string | null;
     },
   ): Promise<{ okIds: string[]; failedIds: string[] }>;

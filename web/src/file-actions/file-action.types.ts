@@ -39,6 +39,10 @@ export type FileActionIcon =
 export type FileActionFile = Pick<FileRecord, 'fileID' | 'jobID' | 'fileName' | 'user_uuid' | 'duration'> &
   Partial<FileRecord>;
 
+/** What a download needs of a file: its id, and its name, size and date for the parts' split. */
+export type DownloadableFile = Pick<FileRecord, 'fileID'> &
+  Partial<Pick<FileRecord, 'fileName' | 'path' | 'size' | 'timestamp' | 'mtime' | 'previewURL'>>;
+
 /** Album-level rights (core.md §3 currentUserCan); absent outside albums. */
 export interface FileActionPermissions {
   deleteFile?: boolean;

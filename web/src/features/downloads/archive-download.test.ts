@@ -1,5 +1,6 @@
 import { ALBUM_PASSWORD_HEADER } from '@nordlys/contract/album';
 import { GIB } from '@nordlys/contract/constants';
+import { SHARE_PASSWORD_HEADER } from '@nordlys/contract/share';
 import { describe, expect, it } from 'vitest';
 import type { BrowserTransfer } from '../../file-actions/browser-transfer';
 import type { FileActionFile } from '../../file-actions/file-action.types';
@@ -89,6 +90,25 @@ describe('downloading several files as archives', () => {
     await downloadFilesAsArchives(store.dispatch, transfer, full);
     expect(downloads.map(([, name]) => name)).toEqual(['Fjellet.zip']);
     expect(calls[0]?.headers[ALBUM_PASSWORD_HEADER]).toBe('hashed');
+  });
+
+  it("a share's files are minted through the share, its password percent-encoded as typed", async () => {
+    const calls = fakeApi({
+      'POST /shares/s1/files_as_archive/link': jsonResponse({
+        url: '/st/4/shares/s1/files_as_archive?t=x',
+        expires: 1,
+      }),
+    });
+    const store = createAppStore();
+    const { transfer, downloads } = recorder();
+    const { full } = request([file(1), file(2)], {
+      source: { shareId: 's1', mode: 'download', password: 'sesam åpne' },
+    });
+    await downloadFilesAsArchives(store.dispatch, transfer, full);
+    expect(downloads).toEqual([['/st/4/shares/s1/files_as_archive?t=x', 'Nordlys 2026.zip']]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers[SHARE_PASSWORD_HEADER]).toBe(encodeURIComponent('sesam åpne'));
+    expect(calls[0]?.body).toMatchObject({ zip_filename: 'Nordlys 2026.zip', mode: 'download' });
   });
 
   it('a selection over 500 files: the count alert, then the downloader lists the parts; nothing downloads yet', async () => {

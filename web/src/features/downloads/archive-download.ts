@@ -1,7 +1,8 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { archiveLink } from '../../api/archive.api';
+import { shareArchiveLink } from '../../api/shares.api';
 import type { BrowserTransfer } from '../../file-actions/browser-transfer';
-import type { FileActionFile } from '../../file-actions/file-action.types';
+import type { DownloadableFile } from '../../file-actions/file-action.types';
 import {
   type DownloadItem,
   type DownloadLimitAlert,
@@ -17,10 +18,10 @@ export interface ArchiveDownloadOutcome {
 }
 
 /** A file as the split rules count it: its size, path, and capture time (the timeline's order). */
-export const downloadItemOf = (file: FileActionFile): DownloadItem => ({
+export const downloadItemOf = (file: DownloadableFile): DownloadItem => ({
   fileID: file.fileID,
   size: file.size ?? 0,
-  path: file.path ?? file.fileName,
+  path: file.path ?? file.fileName ?? '',
   takenAt: file.timestamp ?? file.mtime ?? 0,
 });
 
@@ -34,11 +35,11 @@ export async function downloadPage(
   page: Pick<DownloadPage, 'fileIDs' | 'name'>,
 ): Promise<void> {
   const zipName = `${page.name}.zip`;
-  const { url } = await archiveLink(
-    source.jobId,
-    { file_ids: page.fileIDs, zip_filename: zipName, mode: source.mode },
-    { password: source.password },
-  );
+  const request = { file_ids: page.fileIDs, zip_filename: zipName, mode: source.mode };
+  const { url } =
+    'shareId' in source
+      ? await shareArchiveLink(source.shareId, request, source.password)
+      : await archiveLink(source.jobId, request, { password: source.password });
   transfer.download(url, zipName);
 }
 
@@ -76,7 +77,7 @@ export async function startPagedDownload(
 
 export interface FilesDownloadRequest {
   source: DownloadSource;
-  files: readonly FileActionFile[];
+  files: readonly DownloadableFile[];
   /** A selection or a whole album: the limit alerts differ (core.md §4, §8). */
   kind: 'selection' | 'album';
   title: string | null;

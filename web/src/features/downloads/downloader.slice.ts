@@ -6,12 +6,14 @@ import type { DownloadPage } from './download-split';
 /** core.md §4 Downloader modal: off, max while shown, min while minimised to the progress box. */
 export type DownloaderMode = 'off' | 'max' | 'min';
 
-/** Where the parts' archives come from: a job, the archive mode, an album visitor's password. */
-export interface DownloadSource {
-  jobId: string;
+/**
+ * Where the parts' archives come from: a job or a share, the archive mode, and a visitor's
+ * password (an album's transformed one, a share's as typed).
+ */
+export type DownloadSource = ({ jobId: string } | { shareId: string }) & {
   mode: ArchiveMode;
   password: string | null;
-}
+};
 
 export interface DownloaderState {
   mode: DownloaderMode;

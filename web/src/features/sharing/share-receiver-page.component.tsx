@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { deleteShare, fetchShare } from '../../api/shares.api';
-import type { FileActionAccount } from '../../file-actions/file-action.types';
+import { downloadShare } from '../../file-actions/download-share.action';
+import type { DownloadableFile, FileActionAccount } from '../../file-actions/file-action.types';
+import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { FormField } from '../../ui/form-field';
@@ -44,6 +46,14 @@ type StopShare = 'closed' | 'confirming' | 'deleted';
 
 const fileName = (file: ShareFile) => file.path.split('/').pop() ?? file.path;
 
+const downloadable = (file: ShareFile): DownloadableFile => ({
+  fileID: file.fileID,
+  fileName: fileName(file),
+  path: file.path,
+  size: file.size,
+  previewURL: file.downloadURL,
+});
+
 /**
  * The width of the grid's cells, once laid out (null before): the thumbnails wait for it so a
  * narrow cell never fetches the large one first.
@@ -69,6 +79,7 @@ function useCellWidth(): [number | null, (grid: HTMLUListElement | null) => void
 export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubscribe }: ShareReceiverProps) {
   const { t } = useTranslation('sharing');
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [status, setStatus] = useState<ShareFetchStatus>('NOT_STARTED');
   const [share, setShare] = useState<Share | null>(null);
   const [password, setPassword] = useState<string | null>(null);
@@ -195,12 +206,8 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
     }
     if (outcome === 'failed') notify('shareCopiedToTimelineFailed');
   };
-  const download = (file: ShareFile) => {
-    const link = document.createElement('a');
-    link.href = file.downloadURL;
-    link.download = fileName(file);
-    link.click();
-  };
+  const download = (files: readonly ShareFile[]) =>
+    void downloadShare(dispatch, { id: shareId, password }, files.map(downloadable));
   const confirmStop = async () => {
     try {
       await deleteShare(shareId);
@@ -219,7 +226,7 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
           <p className="share-receiver__sub">{t('receiver.validUntil', { date: new Date(share.expires) })}</p>
         </div>
         <div className="share-receiver__actions">
-          <Button icon={<Download />} onClick={() => all.forEach(download)}>
+          <Button icon={<Download />} onClick={() => download(all)}>
             {count === 1 ? t('receiver.downloadFile') : t('receiver.downloadAll')}
           </Button>
           {showAddToTimeline(account) && (
@@ -260,7 +267,7 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
         <ul className="share-receiver__docs" aria-label={t('receiver.documents')}>
           {share.docFiles.map((file) => (
             <li key={file.fileID}>
-              <Button icon={<FileText />} onClick={() => download(file)}>
+              <Button icon={<FileText />} onClick={() => download([file])}>
                 {fileName(file)}
               </Button>
             </li>

@@ -1,8 +1,12 @@
 import type { Share, ShareFile } from '@nordlys/contract/share';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rootReducer } from '../../state/store';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { heldShareCopy } from './share-copy-hold.store';
 import { ShareReceiverPage } from './share-receiver-page.component';
@@ -31,6 +35,13 @@ const share: Share = {
   docFiles: [],
 };
 
+/** The page within the app's store and a router, as the app shows it. */
+const inApp = (page: ReactNode) => (
+  <Provider store={configureStore({ reducer: rootReducer })}>
+    <MemoryRouter>{page}</MemoryRouter>
+  </Provider>
+);
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -38,11 +49,7 @@ afterEach(() => {
 
 function visit(storageGib = 15) {
   fakeApi({ 'GET /shares/s1': jsonResponse(share) });
-  render(
-    <MemoryRouter>
-      <ShareReceiverPage shareId="s1" account={null} notify={vi.fn()} storageGib={storageGib} />
-    </MemoryRouter>,
-  );
+  render(inApp(<ShareReceiverPage shareId="s1" account={null} notify={vi.fn()} storageGib={storageGib} />));
 }
 
 describe('share receiver', () => {
@@ -73,14 +80,14 @@ describe('share receiver', () => {
     });
     const notify = vi.fn();
     render(
-      <MemoryRouter>
+      inApp(
         <ShareReceiverPage
           shareId="s1"
           account={{ userId: 'visitor', isReadOnly: false }}
           notify={notify}
           storageGib={15}
-        />
-      </MemoryRouter>,
+        />,
+      ),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Add to my photos' }));
     expect(await screen.findByRole('dialog', { name: 'A subscription is needed' })).toBeTruthy();
