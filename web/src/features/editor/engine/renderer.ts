@@ -10,6 +10,12 @@ export interface EditorRenderer {
   renderPreview(state: EditState): void;
   /** Renders `state` at full resolution and encodes it (JPEG unless the source had transparency). */
   export(state: EditState, type: 'image/jpeg' | 'image/png', quality?: number): Promise<Blob>;
+  /**
+   * Resolves once every image, sticker and font `state` names has loaded (the preview draws without
+   * them meanwhile and redraws when each arrives); rejects with the typed error of the first that
+   * failed (errors.ts). `export` waits for the same by itself.
+   */
+  ready(state: EditState): Promise<void>;
   /** Natural size of the loaded source after the megapixel cap. */
   readonly sourceSize: { width: number; height: number };
   /** True when the source was larger than the megapixel maximum and was scaled down on load. */
