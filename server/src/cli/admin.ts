@@ -7,6 +7,7 @@ import { createBlobSweepService, ORPHAN_MIN_AGE_MS } from '../services/blob-swee
 import { createPrivacyService } from '../services/privacy.service';
 import { openStore } from '../store/database';
 import { createRepositories } from '../store/repositories';
+import { backupDataFolder, restoreDataFolder } from './backup';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -21,6 +22,12 @@ Commands:
   errors:list [--limit N]                       the errors web clients reported, newest first
   blobs:sweep [--hours N]                       delete stored blobs no record points to,
                                                 untouched for N hours (default 6)
+  backup --to DIR                               copy the SQLite database (online) and then the
+                                                blobs into DIR; again into the same DIR copies
+                                                only new blobs
+  restore --from DIR                            put a backup in place as DATA_DIR's database and
+                                                blobs; DATA_DIR must hold no database yet, and
+                                                no server may run on it
 
 It works on the same DATA_DIR / DATABASE_URL as the server, also while the server runs.`;
 
@@ -40,16 +47,24 @@ export async function runAdmin(argv: string[], env = process.env, out = console.
       limit: { type: 'string' },
       on: { type: 'boolean' },
       off: { type: 'boolean' },
+      to: { type: 'string' },
+      from: { type: 'string' },
     },
     strict: true,
   });
-  const need = (key: 'email' | 'password' | 'name' | 'gib'): string => {
+  const need = (key: 'email' | 'password' | 'name' | 'gib' | 'to' | 'from'): string => {
     const value = values[key];
     if (!value) throw new UsageError(`--${key} is required for ${command}`);
     return value;
   };
 
   const config = loadConfig(env);
+  // Before the database is opened: opening it would create an empty one where the backup goes.
+  if (command === 'restore') {
+    const { blobs } = await restoreDataFolder(config, need('from'));
+    out(`restored the database and ${blobs} blobs into ${config.dataDir}`);
+    return 0;
+  }
   const store = await openStore(config.database);
   try {
     const accounts = createAccountService({
@@ -130,6 +145,13 @@ export async function runAdmin(argv: string[], env = process.env, out = console.
         } finally {
           await blobs.close();
         }
+        return 0;
+      }
+      case 'backup': {
+        const to = need('to');
+        const { blobsCopied, blobsKept, missing } = await backupDataFolder(config, to);
+        for (const key of missing) out(`missing ${key} (purged while the backup ran)`);
+        out(`backed up the database and ${blobsCopied} new blobs (${blobsKept} already there) into ${to}`);
         return 0;
       }
       default:
