@@ -2,6 +2,7 @@ import { benchAlbums } from './albums-list.bench';
 import { benchArchive } from './archive-5gib.bench';
 import { benchCommentsFeed } from './comments-feed.bench';
 import { benchIdleMemory } from './idle-memory.bench';
+import { benchManyAccounts } from './many-accounts.bench';
 import { benchRouteBytes } from './route-bytes.bench';
 import { type BenchRow, printTable } from './support/report';
 import { benchThumbnails } from './thumbnails-500.bench';
@@ -17,6 +18,8 @@ import { benchWireBytes } from './wire-bytes.bench';
  * BENCH_ONLY=idle-memory|wire|routes|upload|thumbnails|tiles|timeline runs one; BENCH_UPLOAD_BYTES,
  * BENCH_THUMB_COUNT, BENCH_TILE_PICTURES and BENCH_FILES shrink them for a quick run.
  * BENCH_ONLY=timeline-browser runs the web timeline in Chromium (BENCH_LIBRARY_FILES shrinks it).
+ * BENCH_ONLY=many-accounts: one user's timeline calls at 1M and 10M file rows across 1,000 and 10,000
+ * accounts on PostgreSQL (BENCH_ACCOUNT_FILES, BENCH_ACCOUNTS shrink it).
  * BENCH_ONLY=albums lists 1,000 albums of 50 files (BENCH_ALBUMS, BENCH_ALBUM_FILES shrink it).
  * BENCH_ONLY=comments: comment-to-long-poll latency and 1,000 held polls' memory (BENCH_COMMENT_ROUNDS,
  * BENCH_IDLE_POLLS).
@@ -34,6 +37,7 @@ if (!only || only === 'thumbnails') rows.push(...(await benchThumbnails()));
 if (!only || only === 'tiles') rows.push(...(await benchTileBytes()));
 if (!only || only === 'timeline') rows.push(...(await benchTimeline()));
 if (!only || only === 'timeline-browser') rows.push(...(await benchTimelineBrowser()));
+if (!only || only === 'many-accounts') rows.push(...(await benchManyAccounts()));
 if (!only || only === 'albums') rows.push(...(await benchAlbums()));
 if (!only || only === 'comments') rows.push(...(await benchCommentsFeed()));
 if (!only || only === 'lcp') rows.push(...(await benchTimelineMobileLcp()));

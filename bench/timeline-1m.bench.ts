@@ -45,7 +45,7 @@ function rng(seed: number) {
   };
 }
 
-async function timeIt(
+export async function timeIt(
   calls: number,
   fn: (i: number) => Promise<void>,
 ): Promise<{ p50: number; p95: number }> {
