@@ -23,11 +23,13 @@ import { injectTransport } from './http/inject-transport';
 import { jobFeedRoutes } from './http/job-feed.routes';
 import { jobsRoutes } from './http/jobs.routes';
 import { loginRoutes } from './http/login.routes';
+import { metricsPlugin } from './http/metrics.plugin';
 import { openApiPlugin } from './http/openapi.plugin';
 import { optionsRoutes } from './http/options.routes';
 import { previewRoutes } from './http/preview.routes';
 import { privacyRoutes } from './http/privacy.routes';
 import { profilePictureRoutes } from './http/profile-picture.routes';
+import { requestIdOf, requestIdPlugin } from './http/request-id.plugin';
 import { appPolicyWithStyleNonce, securityHeadersPlugin } from './http/security-headers.plugin';
 import { serviceHostsRoutes } from './http/service-hosts.routes';
 import { shareLinkPreview } from './http/share-link-preview';
@@ -42,6 +44,7 @@ import { uploadRoutes } from './http/upload.routes';
 import { validatorsByPart } from './http/validator-factory';
 import { webAppPlugin } from './http/web-app.plugin';
 import type { MediaProcessing } from './media/pipeline/media-processing';
+import { createMetrics } from './metrics/metrics';
 import type { Store } from './store/database';
 
 export interface AppDeps {
@@ -88,10 +91,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Option names and device ids in paths may be up to 128 characters (find-my-way's default is 100).
     routerOptions: { maxParamLength: 256 },
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Measured only when someone is to read them (METRICS_TOKEN or METRICS_PORT).
+  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : null;
   const { services, close } = await composeServices({
     config,
     store,
@@ -101,9 +107,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The built-in provider is called in-process; an external issuer over the network.
     oidcTransport: config.oidc ? fetch : injectTransport(app),
     media: deps.media,
+    onTaskFailed: metrics ? (name, willRetry) => metrics.taskFailed(name, willRetry) : undefined,
   });
+  metrics?.readFrom({
+    longPollsHeld: () => services.jobFeed.heldCount(),
+    queueDepth: () => services.mediaProcessing.depth(),
+    databasePool: () => store.pool?.() ?? null,
+  });
+  app.decorate('metrics', metrics);
   app.decorate('mediaProcessing', services.mediaProcessing);
   app.decorate('privacyHousekeeping', services.privacyHousekeeping);
+  app.decorate('health', services.health);
   app.addHook('onClose', close);
 
   const policy = {
@@ -111,13 +125,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stripe: config.payments.provider === 'stripe',
     cast: config.cast.receiverAppId !== null,
   };
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metrics.port ? null : config.metrics.token });
   await app.register(securityHeadersPlugin, policy);
   await app.register(forwardedWarningPlugin, { trustProxy: config.trustProxy });
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth: services.auth });
-  await app.register(healthRoutes, { ping: services.databasePing, details: services.healthDetails });
+  await app.register(healthRoutes, { health: services.health });
   await app.register(serviceHostsRoutes, { publicUrl: config.publicUrl });
 
   const { login, profiles, devices, builtInProvider } = services;

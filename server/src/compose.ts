@@ -14,8 +14,12 @@ import { createMediaProcessing, type MediaProcessing } from './media/pipeline/me
 import type { MediaLog } from './media/pipeline/unfinished-work';
 import { createOfflinePaymentProvider } from './payments/offline-payment-provider';
 import { createStripePaymentProvider } from './payments/stripe-payment-provider';
-import { runPeriodically } from './queue/periodic';
-import { scheduleUploadSweeps } from './queue/upload-sweep.schedule';
+import { periodClaimsOver, processName, runPeriodically } from './queue/periodic';
+import {
+  FIRST_UPLOAD_SWEEP_AFTER_MS,
+  scheduleUploadSweeps,
+  UPLOAD_SWEEP_EVERY_MS,
+} from './queue/upload-sweep.schedule';
 import { createAccountService } from './services/account.service';
 import { createAccountAttributeService } from './services/account-attribute.service';
 import { createAccountDeletionService } from './services/account-deletion.service';
@@ -31,6 +35,7 @@ import { createDeviceService } from './services/device.service';
 import { createEmailConsentService } from './services/email-consent.service';
 import { createFileService } from './services/file.service';
 import { createFileActionsService } from './services/file-actions.service';
+import { createHealthService } from './services/health.service';
 import { createJobService } from './services/job.service';
 import { createJobFeedService } from './services/job-feed.service';
 import { createLoginService } from './services/login.service';
@@ -71,6 +76,8 @@ export interface CompositionDeps {
   oidcTransport: Transport;
   /** Media processing made elsewhere (tests), closed by its maker. */
   media?: MediaProcessing;
+  /** Counts task failures when metrics are on. */
+  onTaskFailed?: (name: string, willRetry: boolean) => void;
 }
 
 /**
@@ -89,6 +96,15 @@ export async function composeServices(deps: CompositionDeps) {
     store,
     config.database.kind === 'postgres' ? undefined : inProcessNotifier(events),
   );
+
+  // Periodic work runs once per period over every process sharing the database: each run is
+  // claimed in `periodic_runs`. A configured period (test rigs) replaces each task's own.
+  const claim = periodClaimsOver(repos.periodicRuns, processName(), clock);
+  const period = (firstAfterMs: number, everyMs: number) => ({
+    firstAfterMs: config.periodicEveryMs ?? firstAfterMs,
+    everyMs: config.periodicEveryMs ?? everyMs,
+    claim,
+  });
 
   const accounts = createAccountService({ repos, clock, defaultStorageGib: config.defaultStorageGib });
   const auth = createAuthService({ repos, clock });
@@ -129,6 +145,7 @@ export async function composeServices(deps: CompositionDeps) {
       postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
       log,
       clock,
+      onTaskFailed: deps.onTaskFailed,
     }));
   const checksums = createSha256Thread();
   const jobs = createJobService({ repos, access: createAlbumAccessService({ repos, throttle }), clock });
@@ -148,6 +165,7 @@ export async function composeServices(deps: CompositionDeps) {
     sweepExpiredResumable: () => resumableUploads.sweepExpired(),
     sweepUnfinishedBlobs: () => blobs.sweepUnfinished(),
     log,
+    ...period(FIRST_UPLOAD_SWEEP_AFTER_MS, UPLOAD_SWEEP_EVERY_MS),
   });
 
   const onOrphanBlob = (key: string, err: unknown) => log.warn({ err, key }, 'blob left after purge');
@@ -170,8 +188,8 @@ export async function composeServices(deps: CompositionDeps) {
   });
   const trashPurge = createTrashPurgeService({ repos, blobs, clock, onOrphanBlob });
   const trashPurges = runPeriodically({
-    firstAfterMs: TRASH_PURGE_FIRST_MS,
-    everyMs: TRASH_PURGE_EVERY_MS,
+    name: 'trash-purge',
+    ...period(TRASH_PURGE_FIRST_MS, TRASH_PURGE_EVERY_MS),
     task: () =>
       trashPurge
         .purgeExpired()
@@ -252,8 +270,8 @@ export async function composeServices(deps: CompositionDeps) {
   });
   const privacyHousekeeping = createPrivacyHousekeeping({ dataCopies, deletion: accountDeletion });
   const privacyRuns = runPeriodically({
-    firstAfterMs: PRIVACY_FIRST_MS,
-    everyMs: PRIVACY_EVERY_MS,
+    name: 'privacy-housekeeping',
+    ...period(PRIVACY_FIRST_MS, PRIVACY_EVERY_MS),
     task: () =>
       privacyHousekeeping
         .runOnce()
@@ -263,8 +281,8 @@ export async function composeServices(deps: CompositionDeps) {
         .catch((err: unknown) => log.error({ err }, 'privacy housekeeping failed')),
   });
   const renewals = runPeriodically({
-    firstAfterMs: RENEWALS_FIRST_MS,
-    everyMs: RENEWALS_EVERY_MS,
+    name: 'subscription-renewals',
+    ...period(RENEWALS_FIRST_MS, RENEWALS_EVERY_MS),
     task: () =>
       subscriptions
         .settleDue()
@@ -273,8 +291,11 @@ export async function composeServices(deps: CompositionDeps) {
   });
 
   const services = {
-    databasePing: () => pingDatabase(store.db),
-    healthDetails: async () => ({ ffmpeg: await describeFfmpeg() }),
+    health: createHealthService({
+      pingDatabase: () => pingDatabase(store.db),
+      pingBlobs: (signal) => blobs.ping(signal),
+      about: async () => ({ ffmpeg: await describeFfmpeg() }),
+    }),
     auth,
     profiles,
     devices,

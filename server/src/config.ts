@@ -57,6 +57,17 @@ export interface Config {
    * web client then never loads the Cast sender script.
    */
   cast: { receiverAppId: string | null };
+  /**
+   * Every periodic task's period and first delay (PERIODIC_EVERY_SECONDS) instead of its own
+   * (minutes to a day); null keeps each task's. For test rigs that must see periodic work run.
+   */
+  periodicEveryMs: number | null;
+  /**
+   * Prometheus metrics at `/metrics`: off unless METRICS_TOKEN (a bearer token the scraper sends,
+   * on the app's port) or METRICS_PORT (a port of their own on METRICS_HOST, 127.0.0.1 by default)
+   * is set; with both, the separate port asks for the token too.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
 }
 
 export interface ExternalLinks {
@@ -207,6 +218,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const ffmpegProblem = ffmpegPathProblem(env);
   if (ffmpegProblem) problems.push(ffmpegProblem);
 
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const metricsPort = env.METRICS_PORT ? int('METRICS_PORT', 0, 1, 65535) : null;
+  const periodicSeconds = env.PERIODIC_EVERY_SECONDS ? int('PERIODIC_EVERY_SECONDS', 0, 1, 86_400) : null;
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -254,6 +270,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     storage: { products: catalogue.products, trialDays: int('TRIAL_DAYS', 0, 0, 3660) },
     payments,
     cast: { receiverAppId },
+    periodicEveryMs: periodicSeconds ? periodicSeconds * 1000 : null,
+    metrics: { token: metricsToken, port: metricsPort || null, host: env.METRICS_HOST || '127.0.0.1' },
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -2,6 +2,8 @@ import pino from 'pino';
 import { createBlobStore } from './blobs/create-blob-store';
 import { ConfigError, loadConfig } from './config';
 import { startMediaWorker } from './media/pipeline/scaled-out-worker';
+import { createMetrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/metrics-server';
 import { closeOnSignals } from './shutdown';
 import { openStore } from './store/database';
 
@@ -31,17 +33,26 @@ async function main() {
   const log = pino({ level: config.logLevel, name: 'media-worker' });
   const store = await openStore(config.database);
   const blobs = await createBlobStore(config.blobs);
+  // The worker's own metrics (task failures, database pool) on METRICS_PORT, when set.
+  const metrics = config.metrics.port ? createMetrics() : null;
+  metrics?.readFrom({ databasePool: () => store.pool?.() ?? null });
   const worker = await startMediaWorker({
     store,
     blobs,
     dataDir: config.dataDir,
     postgresUrl: config.database.url,
     log,
+    onTaskFailed: metrics ? (name, willRetry) => metrics.taskFailed(name, willRetry) : undefined,
   });
+  const metricsServer =
+    metrics && config.metrics.port
+      ? await serveMetrics(metrics, { ...config.metrics, port: config.metrics.port })
+      : null;
   log.info('media worker started');
 
   // Interrupted jobs go back to pg-boss for a retry by another worker.
-  closeOnSignals([() => worker.close(), () => blobs.close(), () => store.close()], {
+  const closeMetrics = async () => metricsServer?.close();
+  closeOnSignals([closeMetrics, () => worker.close(), () => blobs.close(), () => store.close()], {
     forceAfterMs: 20_000,
     onSignal: (signal) => log.info({ signal }, 'media worker stopping'),
   });

@@ -24,13 +24,14 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('answers /healthz after checking the database', async () => {
+  it('answers /healthz (alive) with its details', async () => {
     const res = await t.app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
       details: {
         ffmpeg: { path: expect.any(String), source: expect.any(String), version: expect.any(String) },
+        draining: false,
       },
     });
   });

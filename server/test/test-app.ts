@@ -28,13 +28,23 @@ export const basicAuth = (token: string) => `Basic ${Buffer.from(`nordlys:${toke
 /** The real application over a real database and blob folder, exercised through `app.inject`. */
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; webDist?: string; clock?: () => number } = {},
+  options: {
+    env?: Record<string, string>;
+    webDist?: string;
+    clock?: () => number;
+    /** PostgreSQL only: the URL the app is to reach its database at instead (a relay the test controls). */
+    relayDatabase?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = makeTempDir();
   const database = await createTestDatabase(kind, dataDir);
+  const reached =
+    database.config.kind === 'postgres' && options.relayDatabase
+      ? { kind: 'postgres' as const, url: await options.relayDatabase(database.config.url) }
+      : database.config;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }),
-    database: database.config,
+    database: reached,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
   };
   const store = await openStore(config.database);

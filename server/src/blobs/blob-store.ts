@@ -75,6 +75,8 @@ export interface BlobStore {
    * with how many were removed.
    */
   sweepUnfinished(opts?: { olderThanMs?: number }): Promise<number>;
+  /** A round trip to where the bytes are kept, for the readiness check; rejects when out of reach. */
+  ping(signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
+import {
+  access,
+  type FileHandle,
+  constants as fsConstants,
+  lstat,
+  mkdir,
+  open,
+  opendir,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -185,6 +197,11 @@ export class FsBlobStore implements BlobStore {
     const segments = prefixDirectorySegments(prefix);
     const start = segments.length > 0 ? this.resolveInside(segments, prefix) : this.root;
     yield* this.walk(start, segments.join('/'), prefix);
+  }
+
+  async ping(): Promise<void> {
+    // The staging folder is where every put begins: it must be there and writable.
+    await access(this.tempDir, fsConstants.W_OK);
   }
 
   async close(): Promise<void> {}

@@ -253,6 +253,10 @@ export class S3BlobStore implements BlobStore {
     return aborted;
   }
 
+  async ping(signal: AbortSignal): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal });
+  }
+
   async close(): Promise<void> {
     this.client.destroy();
   }

@@ -9,7 +9,7 @@ import {
 } from '@nordlys/contract/client-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/healthz'];
+const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/healthz', '/readyz', '/metrics'];
 
 export interface WebAppOptions {
   root: string;

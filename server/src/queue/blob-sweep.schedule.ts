@@ -1,4 +1,4 @@
-import { type Periodic, runPeriodically } from './periodic';
+import { type PeriodClaim, type Periodic, runPeriodically } from './periodic';
 
 const FIRST_SWEEP_AFTER_MS = 10 * 60 * 1000;
 const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -20,15 +20,19 @@ export function scheduleBlobSweeps({
   log,
   firstAfterMs = FIRST_SWEEP_AFTER_MS,
   everyMs = SWEEP_EVERY_MS,
+  claim,
 }: {
   sweep: () => Promise<SweepOutcome>;
   log: SweepLog;
   firstAfterMs?: number;
   everyMs?: number;
+  claim?: PeriodClaim;
 }): Periodic {
   return runPeriodically({
+    name: 'orphan-blob-sweep',
     firstAfterMs,
     everyMs,
+    claim,
     task: () =>
       sweep()
         .then(({ checked, deleted }) =>

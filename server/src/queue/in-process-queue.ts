@@ -129,6 +129,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       if (closed) return;
       enqueue(name, { data, attempt: 0 });
     },
+    async depth() {
+      const depth = {} as Record<MediaTaskName, number>;
+      for (const [name, lane] of lanes) depth[name] = lane.waiting.length + lane.running;
+      return depth;
+    },
     onIdle() {
       if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { withRequestId } from './request-id';
 import {
   isPermanent,
   MAX_ATTEMPTS,
@@ -34,6 +35,7 @@ export interface PgBossQueue extends TaskQueue {
       concurrency?: Partial<Record<MediaTaskName, number>>;
       pollingIntervalSeconds?: number;
       onTaskError?: (name: MediaTaskName, data: MediaTaskData, error: unknown, willRetry: boolean) => void;
+      onTaskDone?: (name: MediaTaskName, data: MediaTaskData) => void;
     },
   ): Promise<void>;
 }
@@ -92,7 +94,10 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Pg
                 const handler = handlers[name];
                 const attempt = job.retryCount + 1;
                 try {
-                  await handler.run(job.data, { signal: abort.signal, attempt });
+                  await withRequestId(job.data.requestId, () =>
+                    handler.run(job.data, { signal: abort.signal, attempt }),
+                  );
+                  workOptions.onTaskDone?.(name, job.data);
                 } catch (error) {
                   if (stopped) throw error;
                   const willRetry = !isPermanent(error) && job.retryCount < job.retryLimit;
@@ -106,6 +111,14 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Pg
           );
         }
       }
+    },
+
+    async depth() {
+      const depth = {} as Record<MediaTaskName, number>;
+      for (const name of MEDIA_TASK_NAMES) {
+        depth[name] = (await boss.getQueueSize(name, { before: 'completed' })) ?? 0;
+      }
+      return depth;
     },
 
     async onIdle() {

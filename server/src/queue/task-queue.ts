@@ -11,6 +11,8 @@ export type MediaTaskName = (typeof MEDIA_TASK_NAMES)[number];
 /** Tasks carry only the content hash: everything else is read fresh when the task runs. */
 export interface MediaTaskData {
   sha256: string;
+  /** The request that led to the task (an upload), so the worker's log lines can be found by it. */
+  requestId?: string;
 }
 
 export interface TaskHandler<T = MediaTaskData> {
@@ -34,6 +36,8 @@ export const MAX_ATTEMPTS = 3;
 
 export interface TaskQueue {
   send(name: MediaTaskName, data: MediaTaskData): Promise<void>;
+  /** Tasks queued, running or waiting to retry, per task name (over all processes on pg-boss). */
+  depth(): Promise<Record<MediaTaskName, number>>;
   /** Resolves when nothing is queued, running or waiting to retry. */
   onIdle(): Promise<void>;
   close(): Promise<void>;

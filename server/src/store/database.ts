@@ -12,6 +12,8 @@ export type Dialect = DatabaseConfig['kind'];
 export interface Store {
   db: Database;
   dialect: Dialect;
+  /** The connection pool's use, for metrics (PostgreSQL; SQLite has one connection and none). */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -74,15 +76,39 @@ export async function openDatabase(config: DatabaseConfig): Promise<Store> {
   const { default: pg } = await import('pg');
   // PostgreSQL hands BIGINT back as a string; every bigint here (bytes, epoch ms) fits a double.
   pg.types.setTypeParser(20, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  // A database out of reach fails a query within seconds instead of holding it (readiness, requests).
+  const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection can be ended by the server (restart, failover, an administrator); the pool
   // drops it and opens another on demand. Unhandled, the event would end the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
+  // A connection lost while checked out for a query fails that query; the pool listens only to idle
+  // ones, and an 'error' event nobody listens to would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect: 'postgres', pool: poolUse, close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Database): Promise<void> {
+/**
+ * The PostgreSQL advisory lock migrations run under: when several processes start at once on one
+ * database, one migrates and the others wait for it, then find nothing left to run.
+ */
+export const MIGRATION_LOCK_ID = 7_305_110_001;
+
+export async function migrateToLatest(db: Database, dialect: Dialect = 'sqlite'): Promise<void> {
+  if (dialect === 'sqlite') return runMigrations(db);
+  // Session-level lock on one connection, held across the migrator's own transactions.
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
+    try {
+      await runMigrations(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
+    }
+  });
+}
+
+async function runMigrations(db: Database): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -100,7 +126,7 @@ export async function migrateToLatest(db: Database): Promise<void> {
 export async function openStore(config: DatabaseConfig): Promise<Store> {
   const store = await openDatabase(config);
   try {
-    await migrateToLatest(store.db);
+    await migrateToLatest(store.db, store.dialect);
   } catch (error) {
     await store.close();
     throw error;

@@ -18,6 +18,7 @@ import { createLoginThrottleRepository } from './repositories/login-throttle.rep
 import { createOfflinePaymentRepository } from './repositories/offline-payment.repository';
 import { createOidcPayloadRepository } from './repositories/oidc-payload.repository';
 import { createOptionRepository } from './repositories/option.repository';
+import { createPeriodicRunRepository } from './repositories/periodic-run.repository';
 import { createPrivacyRepository } from './repositories/privacy.repository';
 import { createReactionRepository } from './repositories/reaction.repository';
 import { createSecretRepository } from './repositories/secret.repository';
@@ -60,6 +61,7 @@ function repositoriesOver(db: Database, dialect: Store['dialect'], notifier?: Ch
     tiles: createTileRepository(db, dialect),
     trash: createTrashRepository(db),
     taskLeases: createTaskLeaseRepository(db),
+    periodicRuns: createPeriodicRunRepository(db),
     privacy: createPrivacyRepository(db),
     emailConsents: createEmailConsentRepository(db),
     clientErrors: createClientErrorRepository(db),

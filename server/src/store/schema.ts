@@ -295,6 +295,13 @@ export interface TaskLeasesTable {
   held_until: number;
 }
 
+/** Who started a periodic task's latest run, and when (0018): one run per period over all processes. */
+export interface PeriodicRunsTable {
+  name: string;
+  holder: string;
+  started_at: number;
+}
+
 export interface TusPartsTable {
   upload_id: string;
   part_start: number;
@@ -405,6 +412,7 @@ export interface DB {
   tus_parts: TusPartsTable;
   media_retries: MediaRetriesTable;
   task_leases: TaskLeasesTable;
+  periodic_runs: PeriodicRunsTable;
   albums: AlbumsTable;
   album_members: AlbumMembersTable;
   album_guests: AlbumGuestsTable;

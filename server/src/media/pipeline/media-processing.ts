@@ -1,5 +1,6 @@
 import type { BlobStore } from '../../blobs/blob-store';
 import { createInProcessQueue } from '../../queue/in-process-queue';
+import { currentRequestId } from '../../queue/request-id';
 import type { MediaTaskName, TaskQueue } from '../../queue/task-queue';
 import type { ContentProcessingRepository } from '../../store/repositories/content-processing.repository';
 import { DEFAULT_CONCURRENCY, startContentTasks } from './content-tasks';
@@ -11,6 +12,8 @@ export interface MediaProcessing {
   enqueueContent(sha256: string): void;
   /** Resolves when every queued piece of work has finished (tests, benchmarks, shutdown). */
   onIdle(): Promise<void>;
+  /** Tasks queued, running or waiting to retry, per task name (the metrics' queue depth). */
+  depth(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -28,13 +31,15 @@ export function mediaProcessingOver(
   const intake = new Set<Promise<void>>();
   return {
     enqueueContent(sha256) {
+      const requestId = currentRequestId();
       const task = (async () => {
-        for (const name of await tasksFor(repo, sha256)) await queue.send(name, { sha256 });
+        for (const name of await tasksFor(repo, sha256)) await queue.send(name, { sha256, requestId });
       })()
         .catch((error) => log.error({ err: error, sha256 }, 'could not queue media processing'))
         .finally(() => intake.delete(task));
       intake.add(task);
     },
+    depth: () => queue.depth(),
     async onIdle() {
       while (intake.size > 0) await Promise.allSettled([...intake]);
       await queue.onIdle();
@@ -57,6 +62,8 @@ export interface CreateMediaProcessingDeps {
   concurrency?: Partial<Record<MediaTaskName, number>>;
   backoffMs?: (attempt: number) => number;
   clock?: () => number;
+  /** Each failed attempt of a task run here (the metrics' task failures). */
+  onTaskFailed?: (name: MediaTaskName, willRetry: boolean) => void;
 }
 
 /**
@@ -82,8 +89,10 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
     handlers: tasks.handlers,
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     backoffMs: deps.backoffMs,
-    onError: (name, data, error, willRetry) =>
-      deps.log.warn({ err: error, task: name, sha256: data.sha256, willRetry }, 'media task failed'),
+    onError: (name, data, error, willRetry) => {
+      deps.onTaskFailed?.(name, willRetry);
+      deps.log.warn({ err: error, task: name, sha256: data.sha256, willRetry }, 'media task failed');
+    },
     onDone: (name, data, ms) =>
       deps.log.debug({ task: name, sha256: data.sha256, ms: Math.round(ms) }, 'media task done'),
   });

@@ -15,6 +15,8 @@ export interface MediaWorkerDeps {
   concurrency?: Partial<Record<MediaTaskName, number>>;
   pollingIntervalSeconds?: number;
   clock?: () => number;
+  /** Each failed attempt (the worker's metrics). */
+  onTaskFailed?: (name: MediaTaskName, willRetry: boolean) => void;
 }
 
 export interface MediaWorker {
@@ -41,8 +43,15 @@ export async function startMediaWorker(deps: MediaWorkerDeps): Promise<MediaWork
   await queue.work(tasks.handlers, {
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     pollingIntervalSeconds: deps.pollingIntervalSeconds,
-    onTaskError: (name, data, error, willRetry) =>
-      deps.log.warn({ err: error, task: name, sha256: data.sha256, willRetry }, 'media task failed'),
+    onTaskError: (name, data, error, willRetry) => {
+      deps.onTaskFailed?.(name, willRetry);
+      deps.log.warn(
+        { err: error, task: name, sha256: data.sha256, reqId: data.requestId, willRetry },
+        'media task failed',
+      );
+    },
+    onTaskDone: (name, data) =>
+      deps.log.info({ task: name, sha256: data.sha256, reqId: data.requestId }, 'media task done'),
   });
   const retries = scheduleRetryRounds(repo, queue, deps.log, clock);
   return {

@@ -17,6 +17,7 @@ import * as shares from './0014-shares.migration';
 import * as trashCountsStorage from './0015-trash-counts-storage.migration';
 import * as subscriptions from './0016-subscriptions.migration';
 import * as privacy from './0017-privacy.migration';
+import * as periodicRuns from './0018-periodic-runs.migration';
 
 /** Every migration, in order. Names are permanent: they are recorded in each database. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0015-trash-counts-storage': trashCountsStorage,
   '0016-subscriptions': subscriptions,
   '0017-privacy': privacy,
+  '0018-periodic-runs': periodicRuns,
 };
