@@ -240,6 +240,14 @@ export const AUTHORIZATION_MATRIX: Record<string, [string, string?]> = {
     'media open by signed URL only, never by session or password',
   ],
   'POST /st/4/jobs/{jobId}/files_as_archive': ['200  200  200  403  200  403  403  403  401  403  401  401'],
+  'POST /st/4/shares/{id}/files_as_archive/link': [
+    '200  403  403  403  403  403  200  403  401  403  401  401',
+    'as reading the share: the owner, or anyone with its password',
+  ],
+  'GET /st/4/shares/{id}/files_as_archive': [
+    '200  403  403  403  403  403  200  403  401  403  401  401',
+    'without a signature: as reading the share',
+  ],
   'GET /st/4/jobs/{jobId}/files_as_archive': [
     '200  200  200  403  200  403  403  403  401  403  401  401',
     'without a signature: the album readers by session or password',
