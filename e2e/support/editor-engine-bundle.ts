@@ -5,9 +5,11 @@ import { build } from 'esbuild';
  * The editor engine and its page-side test harness as one script for a blank page: the engine has no
  * route of its own to load it from, and a bundle keeps the browser tests independent of the web build.
  */
-export async function bundleEditorEngine(): Promise<string> {
+export async function bundleEditorEngine(
+  entry = path.resolve(import.meta.dirname, 'editor-engine-page.ts'),
+): Promise<string> {
   const result = await build({
-    entryPoints: [path.resolve(import.meta.dirname, 'editor-engine-page.ts')],
+    entryPoints: [entry],
     bundle: true,
     format: 'iife',
     platform: 'browser',

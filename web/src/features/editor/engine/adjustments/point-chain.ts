@@ -52,18 +52,27 @@ export function applyPointChain(px: Float32Array, i: number, vector: Float32Arra
   }
 }
 
-export const GLSL_POINT_CHAIN = [
+/** The adjustment functions' GLSL, one-pixel and detail. */
+export const GLSL_ADJUSTMENTS = [
   GLSL_COLOR,
   GLSL_TONE_SHIFT,
   ...POINT_CHAIN.map((a) => a.glsl),
   ...DETAIL_CHAIN.map((a) => a.glsl),
-  /* glsl */ `
-vec3 applyPointChain(vec3 c, float a[${ADJUSTMENTS.length}]) {
-${POINT_CHAIN.map((a) => `  if (a[${indexOf(a.name)}] != 0.0) c = adjust_${a.name}(c, a[${indexOf(a.name)}]);`).join('\n')}
-  return c;
-}
-`,
 ].join('\n');
+
+/**
+ * GLSL for `vec3 <fn>(vec3 c)` running the one-pixel chain with the values of the uniform array
+ * `values` (in ADJUSTMENTS order), holding only the adjustments marked in `active` (the others are
+ * 0, the identity). Leaving them out instead of branching over them matters on software rasterisers,
+ * which run both sides of every branch.
+ */
+export function glslPointChain(fn: string, values: string, active: readonly boolean[]): string {
+  const steps = POINT_CHAIN.filter((a) => active[indexOf(a.name)]).map((a) => {
+    const v = `${values}[${indexOf(a.name)}]`;
+    return `  c = adjust_${a.name}(c, ${v});`;
+  });
+  return `vec3 ${fn}(vec3 c) {\n${steps.join('\n')}\n  return c;\n}\n`;
+}
 
 export const SHARPNESS_INDEX = indexOf('sharpness');
 export const CLARITY_INDEX = indexOf('clarity');

@@ -89,11 +89,13 @@ export function applyFilter(px: Float32Array, i: number, f: FilterUniforms): voi
   }
 }
 
-/** Needs GLSL_POINT_CHAIN before it. */
+/**
+ * Needs GLSL_ADJUSTMENTS before it. `filtered` is the pixel after the filter's own adjustment chain
+ * (see glslPointChain); this adds the tint and fade and mixes by the intensity.
+ */
 export const GLSL_FILTER = /* glsl */ `
-vec3 applyFilter(vec3 c0, float a[12], vec3 tint, float tintAmount, float fade, float intensity) {
-  if (intensity == 0.0) return c0;
-  vec3 c = applyPointChain(c0, a);
+vec3 finishFilter(vec3 c0, vec3 filtered, vec3 tint, float tintAmount, float fade, float intensity) {
+  vec3 c = filtered;
   if (tintAmount > 0.0) {
     vec3 target = clamp01(luma(c) * tint / luma(tint));
     c = c + (target - c) * tintAmount;

@@ -1,14 +1,22 @@
 import { CLARITY_SIGMA } from '../adjustments/clarity.adjustment';
-import { adjustmentVector, CLARITY_INDEX } from '../adjustments/point-chain';
+import { adjustmentVector, CLARITY_INDEX, SHARPNESS_INDEX } from '../adjustments/point-chain';
 import { blendModeIndex } from '../compose/blend-modes';
 import { type BlurKernel, blurKernel, GLSL_BLUR_FRAGMENT } from '../compose/blur';
-import { filterUniforms } from '../compose/filters';
+import { type FilterUniforms, filterUniforms } from '../compose/filters';
 import { focusSigma, focusTypeIndex } from '../compose/focus-mask';
 import { coverScale } from '../compose/sampling';
 import type { EditState } from '../edit-state';
 import { EditorRenderError } from '../errors';
 import { outputUvToSourceUv, type Size } from '../geometry/transform-geometry';
-import { COMPOSITE_FRAGMENT, DEVELOP_FRAGMENT, TRANSFORM_FRAGMENT, VERTEX } from './shaders';
+import {
+  compositeFragment,
+  developFragment,
+  directFragment,
+  type StageSpec,
+  stageKey,
+  TRANSFORM_FRAGMENT,
+  VERTEX,
+} from './shaders';
 
 /** A texture the pipeline samples: the photo (at preview or full size) or an overlay image. */
 export interface SourceTexture {
@@ -34,6 +42,8 @@ interface Program {
 
 /** Above this many pixels the intermediates drop from half floats to 8 bits, to halve GPU memory. */
 const HALF_FLOAT_MAX_PIXELS = 16_000_000;
+/** Stage combinations kept compiled; a session rarely uses more. */
+const MAX_VARIANTS = 24;
 
 /**
  * The WebGL2 twin of cpu-pipeline.ts: transform → (blur for clarity) → develop → (blur for focus) →
@@ -41,19 +51,18 @@ const HALF_FLOAT_MAX_PIXELS = 16_000_000;
  * canvas (preview) or into an 8-bit target read back with readPixels (export and tests).
  */
 export class GlPipeline {
-  private readonly programs: Record<'transform' | 'develop' | 'composite' | 'blur', Program>;
+  private readonly transformProgram: Program;
+  private readonly blurProgram: Program;
+  /** Programs made for a combination of stages (shaders.ts, StageSpec), by key, oldest first. */
+  private readonly variants = new Map<string, Program>();
   private readonly targets = new Map<TargetName, Target>();
   private readonly halfFloat: boolean;
   private readonly empty: WebGLTexture;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.halfFloat = gl.getExtension('EXT_color_buffer_float') !== null;
-    this.programs = {
-      transform: this.link(TRANSFORM_FRAGMENT),
-      develop: this.link(DEVELOP_FRAGMENT),
-      composite: this.link(COMPOSITE_FRAGMENT),
-      blur: this.link(GLSL_BLUR_FRAGMENT),
-    };
+    this.transformProgram = this.link(TRANSFORM_FRAGMENT);
+    this.blurProgram = this.link(GLSL_BLUR_FRAGMENT);
     this.empty = this.createTexture(1, 1, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, false);
   }
 
@@ -90,26 +99,46 @@ export class GlPipeline {
     const gl = this.gl;
     if (gl.isContextLost()) throw new EditorRenderError('The WebGL context was lost');
     const float = this.halfFloat && out.width * out.height <= HALF_FLOAT_MAX_PIXELS;
-    const base = this.target('base', out, float);
-    this.transformPass(source, state, base);
-
     const vector = adjustmentVector(state.adjustments);
-    let wide: Target | null = null;
-    if (vector[CLARITY_INDEX] !== 0) {
-      const kernel = blurKernel(CLARITY_SIGMA * Math.max(out.width, out.height));
-      if (kernel) wide = this.blur(base, kernel, 'wide', float);
-    }
-    const developed = this.target('developed', out, float);
-    this.developPass(state, vector, base, wide, developed);
-
-    let blurred: Target | null = null;
-    if (state.focus) {
-      const kernel = blurKernel(focusSigma(state.focus, out.width, out.height));
-      if (kernel) blurred = this.blur(developed, kernel, 'blurred', float);
-    }
-
+    const clarityKernel =
+      vector[CLARITY_INDEX] !== 0 ? blurKernel(CLARITY_SIGMA * Math.max(out.width, out.height)) : null;
+    const focusKernel = state.focus ? blurKernel(focusSigma(state.focus, out.width, out.height)) : null;
     const final = target === 'pixels' ? this.target('final', out, false) : null;
-    this.compositePass(state, developed, blurred, overlay, out, final);
+    const filter = filterUniforms(state.filter);
+    const spec: StageSpec = {
+      user: Array.from(vector, (v) => v !== 0),
+      filter: filter.intensity > 0 ? Array.from(filter.vector, (v) => v !== 0) : null,
+      overlay: overlay !== null && state.overlay !== null,
+    };
+
+    if (vector[SHARPNESS_INDEX] === 0 && !clarityKernel && !focusKernel) {
+      // Nothing looks at neighbouring pixels: transform, develop and overlay in one pass.
+      const p = this.begin(this.variant('direct', spec, directFragment), final, out);
+      this.setOutput(p, out, !final);
+      this.setTransform(p, source, state, 0);
+      this.setDevelop(p, filter, vector);
+      this.setOverlay(p, state, overlay, out, 1);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+    } else {
+      const base = this.target('base', out, float);
+      const t = this.begin(this.transformProgram, base);
+      this.setOutput(t, out, false);
+      this.setTransform(t, source, state, 0);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+
+      const wide = clarityKernel ? this.blur(base, clarityKernel, 'wide', float) : null;
+      const developed = this.target('developed', out, float);
+      const d = this.begin(this.variant('develop', spec, developFragment), developed);
+      this.bindTexture(0, base.texture);
+      this.bindTexture(1, wide ? wide.texture : this.empty);
+      gl.uniform1i(this.loc(d, 'u_base'), 0);
+      gl.uniform1i(this.loc(d, 'u_wide'), 1);
+      this.setDevelop(d, filter, vector);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+
+      const blurred = focusKernel ? this.blur(developed, focusKernel, 'blurred', float) : null;
+      this.compositePass(state, spec, developed, blurred, overlay, out, final);
+    }
     this.check('render');
     if (!final) return null;
     const bytes = new Uint8Array(out.width * out.height * 4);
@@ -132,42 +161,9 @@ export class GlPipeline {
     this.releaseTargets();
     const gl = this.gl;
     gl.deleteTexture(this.empty);
-    for (const p of Object.values(this.programs)) gl.deleteProgram(p.program);
-  }
-
-  private transformPass(source: SourceTexture, state: EditState, into: Target): void {
-    const gl = this.gl;
-    const p = this.begin('transform', into);
-    const m = outputUvToSourceUv(source, state.transform);
-    this.bindTexture(0, source.texture);
-    gl.uniform1i(this.loc(p, 'u_source'), 0);
-    gl.uniform2f(this.loc(p, 'u_size'), into.width, into.height);
-    gl.uniform3f(this.loc(p, 'u_row0'), m[0], m[1], m[2]);
-    gl.uniform3f(this.loc(p, 'u_row1'), m[3], m[4], m[5]);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
-  }
-
-  private developPass(
-    state: EditState,
-    vector: Float32Array,
-    base: Target,
-    wide: Target | null,
-    into: Target,
-  ): void {
-    const gl = this.gl;
-    const p = this.begin('develop', into);
-    const filter = filterUniforms(state.filter);
-    this.bindTexture(0, base.texture);
-    this.bindTexture(1, wide ? wide.texture : this.empty);
-    gl.uniform1i(this.loc(p, 'u_base'), 0);
-    gl.uniform1i(this.loc(p, 'u_wide'), 1);
-    gl.uniform1fv(this.loc(p, 'u_adj'), vector);
-    gl.uniform1fv(this.loc(p, 'u_filterAdj'), filter.vector);
-    gl.uniform3fv(this.loc(p, 'u_tint'), filter.tint);
-    gl.uniform1f(this.loc(p, 'u_tintAmount'), filter.tintAmount);
-    gl.uniform1f(this.loc(p, 'u_fade'), filter.fade);
-    gl.uniform1f(this.loc(p, 'u_intensity'), filter.intensity);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    for (const p of [this.transformProgram, this.blurProgram, ...this.variants.values()])
+      gl.deleteProgram(p.program);
+    this.variants.clear();
   }
 
   private blur(from: Target, kernel: BlurKernel, name: 'wide' | 'blurred', float: boolean): Target {
@@ -179,7 +175,7 @@ export class GlPipeline {
       [from, scratch, [1, 0]],
       [scratch, into, [0, 1]],
     ] as const) {
-      const p = this.begin('blur', dst);
+      const p = this.begin(this.blurProgram, dst);
       this.bindTexture(0, src.texture);
       gl.uniform1i(this.loc(p, 'u_image'), 0);
       gl.uniform2i(this.loc(p, 'u_dir'), dir[0], dir[1]);
@@ -193,6 +189,7 @@ export class GlPipeline {
 
   private compositePass(
     state: EditState,
+    spec: StageSpec,
     developed: Target,
     blurred: Target | null,
     overlay: SourceTexture | null,
@@ -200,15 +197,18 @@ export class GlPipeline {
     into: Target | null,
   ): void {
     const gl = this.gl;
-    const p = into ? this.begin('composite', into) : this.begin('composite', null, out);
+    const p = this.begin(
+      this.variant('composite', { user: [], filter: null, overlay: spec.overlay }, (s) =>
+        compositeFragment(s.overlay),
+      ),
+      into,
+      out,
+    );
+    this.setOutput(p, out, !into);
     this.bindTexture(0, developed.texture);
     this.bindTexture(1, blurred ? blurred.texture : this.empty);
-    this.bindTexture(2, overlay ? overlay.texture : this.empty);
     gl.uniform1i(this.loc(p, 'u_developed'), 0);
     gl.uniform1i(this.loc(p, 'u_blurred'), 1);
-    gl.uniform1i(this.loc(p, 'u_overlay'), 2);
-    gl.uniform2f(this.loc(p, 'u_size'), out.width, out.height);
-    gl.uniform1i(this.loc(p, 'u_flipY'), into ? 0 : 1);
     const focus = blurred ? state.focus : null;
     gl.uniform1i(this.loc(p, 'u_focusType'), focus ? focusTypeIndex(focus) : -1);
     if (focus) {
@@ -217,8 +217,45 @@ export class GlPipeline {
       gl.uniform1f(this.loc(p, 'u_focusFade'), focus.fade);
       gl.uniform1f(this.loc(p, 'u_focusAngle'), (focus.angle * Math.PI) / 180);
     }
+    this.setOverlay(p, state, overlay, out, 2);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+  }
+
+  private setOutput(p: Program, out: Size, flipY: boolean): void {
+    this.gl.uniform2f(this.loc(p, 'u_size'), out.width, out.height);
+    this.gl.uniform1i(this.loc(p, 'u_flipY'), flipY ? 1 : 0);
+  }
+
+  private setTransform(p: Program, source: SourceTexture, state: EditState, unit: number): void {
+    const gl = this.gl;
+    const m = outputUvToSourceUv(source, state.transform);
+    this.bindTexture(unit, source.texture);
+    gl.uniform1i(this.loc(p, 'u_source'), unit);
+    gl.uniform3f(this.loc(p, 'u_row0'), m[0], m[1], m[2]);
+    gl.uniform3f(this.loc(p, 'u_row1'), m[3], m[4], m[5]);
+  }
+
+  private setDevelop(p: Program, filter: FilterUniforms, vector: Float32Array): void {
+    const gl = this.gl;
+    gl.uniform1fv(this.loc(p, 'u_adj'), vector);
+    gl.uniform1fv(this.loc(p, 'u_filterAdj'), filter.vector);
+    gl.uniform3fv(this.loc(p, 'u_tint'), filter.tint);
+    gl.uniform1f(this.loc(p, 'u_tintAmount'), filter.tintAmount);
+    gl.uniform1f(this.loc(p, 'u_fade'), filter.fade);
+    gl.uniform1f(this.loc(p, 'u_intensity'), filter.intensity);
+  }
+
+  private setOverlay(
+    p: Program,
+    state: EditState,
+    overlay: SourceTexture | null,
+    out: Size,
+    unit: number,
+  ): void {
+    const gl = this.gl;
     const spec = overlay ? state.overlay : null;
-    gl.uniform1i(this.loc(p, 'u_hasOverlay'), spec && overlay ? 1 : 0);
+    this.bindTexture(unit, overlay ? overlay.texture : this.empty);
+    gl.uniform1i(this.loc(p, 'u_overlay'), unit);
     if (spec && overlay) {
       gl.uniform1i(this.loc(p, 'u_blend'), blendModeIndex(spec.blend));
       gl.uniform1f(this.loc(p, 'u_opacity'), Math.max(0, Math.min(1, spec.opacity)));
@@ -227,12 +264,28 @@ export class GlPipeline {
         coverScale(out.width, out.height, overlay.width, overlay.height),
       );
     }
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
-  private begin(name: keyof GlPipeline['programs'], into: Target | null, size?: Size): Program {
+  private variant(kind: string, spec: StageSpec, fragment: (spec: StageSpec) => string): Program {
+    const key = `${kind}:${stageKey(spec)}`;
+    let p = this.variants.get(key);
+    if (p) {
+      // Most recently used last, so the oldest goes first when the cache is full.
+      this.variants.delete(key);
+    } else {
+      p = this.link(fragment(spec));
+      if (this.variants.size >= MAX_VARIANTS) {
+        const [oldest, program] = this.variants.entries().next().value!;
+        this.gl.deleteProgram(program.program);
+        this.variants.delete(oldest);
+      }
+    }
+    this.variants.set(key, p);
+    return p;
+  }
+
+  private begin(p: Program, into: Target | null, size?: Size): Program {
     const gl = this.gl;
-    const p = this.programs[name];
     // biome-ignore lint/correctness/useHookAtTopLevel: WebGL's useProgram, not a React hook.
     gl.useProgram(p.program);
     gl.bindFramebuffer(gl.FRAMEBUFFER, into ? into.framebuffer : null);

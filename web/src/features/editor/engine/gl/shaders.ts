@@ -1,4 +1,4 @@
-import { CLARITY_INDEX, GLSL_POINT_CHAIN, SHARPNESS_INDEX } from '../adjustments/point-chain';
+import { CLARITY_INDEX, GLSL_ADJUSTMENTS, glslPointChain, SHARPNESS_INDEX } from '../adjustments/point-chain';
 import { SHARPNESS_KERNEL } from '../adjustments/sharpness.adjustment';
 import { GLSL_COLOR } from '../color';
 import { GLSL_BLEND } from '../compose/blend-modes';
@@ -8,6 +8,9 @@ import { ADJUSTMENTS } from '../edit-state';
 
 // Intermediate textures hold the image the right way up (row 0 = top row), so texelFetch(p) reads
 // the same pixel the CPU path indexes as p. Only the final draw to the canvas turns it over.
+// The stages are GLSL snippets put together into four programs: TRANSFORM, DEVELOP and COMPOSITE
+// for edits that need neighbouring pixels (sharpness, clarity, focus), and DIRECT, all three in one
+// pass, for the rest, which is what a slider drag mostly is.
 
 const HEADER = `#version 300 es
 precision highp float;
@@ -22,33 +25,87 @@ void main() {
 }
 `;
 
-export const TRANSFORM_FRAGMENT = `${HEADER}
-uniform sampler2D u_source;
+const N = ADJUSTMENTS.length;
+
+/** The output pixel's position in image orientation (y down), and the output size. */
+const POSITION = `
 uniform vec2 u_size;
+uniform bool u_flipY;
+vec2 outputPosition() { return vec2(gl_FragCoord.x, u_flipY ? u_size.y - gl_FragCoord.y : gl_FragCoord.y); }
+`;
+
+const TRANSFORM = `
+uniform sampler2D u_source;
 uniform vec3 u_row0;
 uniform vec3 u_row1;
-out vec4 outColor;
-void main() {
-  vec3 uv = vec3(gl_FragCoord.xy / u_size, 1.0);
+vec4 transformSample(vec2 pos) {
+  vec3 uv = vec3(pos / u_size, 1.0);
   vec2 s = vec2(dot(u_row0, uv), dot(u_row1, uv));
-  if (s.x < 0.0 || s.y < 0.0 || s.x > 1.0 || s.y > 1.0) { outColor = vec4(0.0); return; }
-  outColor = texture(u_source, s);
+  if (s.x < 0.0 || s.y < 0.0 || s.x > 1.0 || s.y > 1.0) return vec4(0.0);
+  return texture(u_source, s);
 }
 `;
 
-const N = ADJUSTMENTS.length;
+/**
+ * Which stages a program holds. Programs are made per combination (and kept): a slider drag keeps
+ * one combination, so it runs a program with exactly its adjustments and no branches.
+ */
+export interface StageSpec {
+  /** Adjustments with a value other than 0, in ADJUSTMENTS order. */
+  user: readonly boolean[];
+  /** The filter's adjustments likewise, or null when no filter applies. */
+  filter: readonly boolean[] | null;
+  overlay: boolean;
+}
 
-export const DEVELOP_FRAGMENT = `${HEADER}
-${GLSL_POINT_CHAIN}
+export const stageKey = (spec: StageSpec) =>
+  [spec.user, spec.filter ?? []].map((m) => m.map((b) => (b ? 1 : 0)).join('')).join('/') +
+  (spec.overlay ? '+o' : '');
+
+const developPoint = (spec: StageSpec) => `
+${GLSL_ADJUSTMENTS}
 ${GLSL_FILTER}
-uniform sampler2D u_base;
-uniform sampler2D u_wide;
 uniform float u_adj[${N}];
 uniform float u_filterAdj[${N}];
 uniform vec3 u_tint;
 uniform float u_tintAmount;
 uniform float u_fade;
 uniform float u_intensity;
+${glslPointChain('userChain', 'u_adj', spec.user)}
+${glslPointChain('filterChain', 'u_filterAdj', spec.filter ?? [])}
+vec3 developPoint(vec3 c) {
+  c = userChain(c);
+  ${spec.filter ? 'c = finishFilter(c, filterChain(c), u_tint, u_tintAmount, u_fade, u_intensity);' : ''}
+  return c;
+}
+`;
+
+const overlay = (present: boolean) =>
+  present
+    ? `
+${GLSL_BLEND}
+uniform sampler2D u_overlay;
+uniform int u_blend;
+uniform float u_opacity;
+uniform vec2 u_coverScale;
+vec3 overlayBlend(vec3 c, vec2 pos) {
+  vec2 uv = (pos / u_size - 0.5) * u_coverScale + 0.5;
+  return blendOver(u_blend, c, texture(u_overlay, uv), u_opacity);
+}
+`
+    : 'vec3 overlayBlend(vec3 c, vec2 pos) { return c; }';
+
+export const TRANSFORM_FRAGMENT = `${HEADER}
+${POSITION}
+${TRANSFORM}
+out vec4 outColor;
+void main() { outColor = transformSample(outputPosition()); }
+`;
+
+export const developFragment = (spec: StageSpec) => `${HEADER}
+${developPoint(spec)}
+uniform sampler2D u_base;
+uniform sampler2D u_wide;
 out vec4 outColor;
 const float K[9] = float[9](${SHARPNESS_KERNEL.map((k) => k.toFixed(6)).join(', ')});
 void main() {
@@ -66,33 +123,25 @@ void main() {
   }
   float clear = u_adj[${CLARITY_INDEX}];
   if (clear != 0.0) c = adjust_clarity(c, texelFetch(u_wide, p, 0).rgb, clear);
-  c = applyPointChain(c, u_adj);
-  c = applyFilter(c, u_filterAdj, u_tint, u_tintAmount, u_fade, u_intensity);
-  outColor = vec4(c, base.a);
+  outColor = vec4(developPoint(c), base.a);
 }
 `;
 
-export const COMPOSITE_FRAGMENT = `${HEADER}
+export const compositeFragment = (withOverlay: boolean) => `${HEADER}
 ${GLSL_COLOR}
+${POSITION}
 ${GLSL_FOCUS}
-${GLSL_BLEND}
+${overlay(withOverlay)}
 uniform sampler2D u_developed;
 uniform sampler2D u_blurred;
-uniform sampler2D u_overlay;
-uniform vec2 u_size;
-uniform bool u_flipY;
 uniform int u_focusType;
 uniform vec2 u_focusCenter;
 uniform float u_focusSize;
 uniform float u_focusFade;
 uniform float u_focusAngle;
-uniform bool u_hasOverlay;
-uniform int u_blend;
-uniform float u_opacity;
-uniform vec2 u_coverScale;
 out vec4 outColor;
 void main() {
-  vec2 pos = vec2(gl_FragCoord.x, u_flipY ? u_size.y - gl_FragCoord.y : gl_FragCoord.y);
+  vec2 pos = outputPosition();
   ivec2 p = ivec2(pos);
   vec4 c = texelFetch(u_developed, p, 0);
   if (u_focusType >= 0) {
@@ -100,10 +149,19 @@ void main() {
     vec4 b = texelFetch(u_blurred, p, 0);
     c = b + (c - b) * m;
   }
-  if (u_hasOverlay) {
-    vec2 uv = (pos / u_size - 0.5) * u_coverScale + 0.5;
-    c.rgb = blendOver(u_blend, c.rgb, texture(u_overlay, uv), u_opacity);
-  }
-  outColor = c;
+  outColor = vec4(overlayBlend(c.rgb, pos), c.a);
+}
+`;
+
+export const directFragment = (spec: StageSpec) => `${HEADER}
+${POSITION}
+${TRANSFORM}
+${developPoint(spec)}
+${overlay(spec.overlay)}
+out vec4 outColor;
+void main() {
+  vec2 pos = outputPosition();
+  vec4 base = transformSample(pos);
+  outColor = vec4(overlayBlend(developPoint(base.rgb), pos), base.a);
 }
 `;

@@ -1,6 +1,6 @@
 import type { LoadImage } from '../asset-cache';
 import type { Surface } from '../canvas-surface';
-import type { EditState } from '../edit-state';
+import { type EditState, INITIAL_EDIT_STATE } from '../edit-state';
 import type { EditorEngineError } from '../errors';
 import type { Size } from '../geometry/transform-geometry';
 import type { PreviewRect } from '../preview-layout';
@@ -46,6 +46,9 @@ export class WebGlRenderer extends RendererBase {
     super(canvas, full, resized, loadImage, onError);
     this.pipeline = new GlPipeline(gl);
     this.preview = this.pipeline.upload(previewImage, previewImage.width, previewImage.height);
+    // One pixel through the plain program now, so a context that cannot run it fails here, where
+    // the factory can still fall back to the CPU renderer.
+    this.pipeline.render(this.preview, INITIAL_EDIT_STATE, { width: 1, height: 1 }, 'pixels');
   }
 
   protected drawPreviewPhoto(ctx: CanvasRenderingContext2D, state: EditState, rect: PreviewRect): void {
