@@ -1,6 +1,7 @@
 import { benchAlbums } from './albums-list.bench';
 import { benchArchive } from './archive-5gib.bench';
 import { benchCommentsFeed } from './comments-feed.bench';
+import { benchEditorRender } from './editor-render.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchManyAccounts } from './many-accounts.bench';
 import { benchRouteBytes } from './route-bytes.bench';
@@ -24,6 +25,8 @@ import { benchWireBytes } from './wire-bytes.bench';
  * BENCH_ONLY=comments: comment-to-long-poll latency and 1,000 held polls' memory (BENCH_COMMENT_ROUNDS,
  * BENCH_IDLE_POLLS).
  * BENCH_ONLY=lcp loads it cold as a phone on a mobile network (largest contentful paint).
+ * BENCH_ONLY=editor: the photo editor's preview frame time on a 12 MP photo while a slider moves, and its
+ * full-size export (BENCH_EDITOR_FRAMES).
  * BENCH_ONLY=archive streams a 5 GiB archive against raw disk reads, with RSS and unzip -t
  * (BENCH_ARCHIVE_FILES, BENCH_ARCHIVE_FILE_BYTES shrink it).
  */
@@ -42,5 +45,6 @@ if (!only || only === 'albums') rows.push(...(await benchAlbums()));
 if (!only || only === 'comments') rows.push(...(await benchCommentsFeed()));
 if (!only || only === 'lcp') rows.push(...(await benchTimelineMobileLcp()));
 if (!only || only === 'archive') rows.push(...(await benchArchive()));
+if (!only || only === 'editor') rows.push(...(await benchEditorRender()));
 console.log();
 printTable(rows);
