@@ -6,6 +6,7 @@ import type { FileRecord } from '@nordlys/contract/file';
 import { SHARE_PASSWORD_HEADER, type Share, type ShareFile } from '@nordlys/contract/share';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE } from '../src/identity/login-throttle';
 import type { MediaWorker } from '../src/media/pipeline/scaled-out-worker';
 import { albumApi } from './album-test-helpers';
 import { decodeQp } from './mail-test-helpers';
@@ -246,7 +247,10 @@ describe.each(databaseKinds)('shares (%s)', (kind) => {
         remoteAddress: '203.0.113.9',
         headers: { [SHARE_PASSWORD_HEADER]: password },
       });
-    for (let i = 0; i < 10; i += 1) expect((await guess(`wrong ${i}`)).statusCode).toBe(403);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerPair - 1; i += 1) {
+      expect((await guess(`wrong ${i}`)).statusCode).toBe(403);
+    }
+    expect((await guess('the last wrong one')).statusCode).toBe(429);
     expect((await guess('right one')).statusCode).toBe(429);
     expect(
       (await t.app.inject({ url: `/st/4/shares/${id}`, headers: { [SHARE_PASSWORD_HEADER]: 'right one' } }))

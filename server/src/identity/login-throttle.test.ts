@@ -6,6 +6,7 @@ import {
   accountDelayMs,
   createLoginThrottle,
   LOGIN_THROTTLE,
+  passwordThrottleKeys,
   signUpThrottleKey,
   throttleKeys,
 } from './login-throttle';
@@ -111,6 +112,48 @@ describe.each(databaseKinds)('login throttle on %s', (kind) => {
     // Once the window is over, the e-mail's count no longer slows anyone down.
     now += LOGIN_THROTTLE.lockMs + 1;
     expect(await throttle.assess(attacker(2))).toEqual({ lockedUntil: null, delayMs: 0 });
+  });
+
+  it('runs a guess under the rule: delays an address that failed before, locks its pair, clears on success', async () => {
+    const now = 11_000_000;
+    const waits: number[] = [];
+    const throttle = createLoginThrottle(
+      createLoginThrottleRepository(store.db),
+      () => now,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    const spread = (n: number) => passwordThrottleKeys('album', 'a1', `10.0.4.${n}`);
+    const wrong = async () => false;
+    // The album's count passes the delay threshold over addresses that each fail once.
+    for (let n = 1; n <= LOGIN_THROTTLE.accountDelayAfter + 1; n += 1) {
+      expect(await throttle.attempt(spread(n), wrong)).toEqual({ ok: false, reason: 'wrong' });
+    }
+    expect(waits).toEqual([]);
+    // An address that failed before waits; a clean one does not, and the right password gets in.
+    await throttle.attempt(spread(1), wrong);
+    expect(waits).toEqual([accountDelayMs(LOGIN_THROTTLE.accountDelayAfter + 1)]);
+    expect(await throttle.attempt(spread(99), async () => true)).toEqual({ ok: true });
+    expect(waits).toHaveLength(1);
+    // Success cleared the album's count: nobody is slowed down any more.
+    expect((await throttle.assess(spread(1))).delayMs).toBe(0);
+    // One address's pair locks at its limit, reported by the guess that reaches it.
+    const pair = passwordThrottleKeys('share', 's1', '10.0.5.1');
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerPair - 1; i += 1) {
+      expect((await throttle.attempt(pair, wrong)).ok).toBe(false);
+    }
+    expect(await throttle.attempt(pair, wrong)).toEqual({
+      ok: false,
+      reason: 'locked',
+      lockedUntil: now + LOGIN_THROTTLE.lockMs,
+    });
+    expect(await throttle.attempt(pair, async () => true)).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await throttle.attempt(passwordThrottleKeys('share', 's1', '10.0.5.2'), async () => true)).toEqual(
+      {
+        ok: true,
+      },
+    );
   });
 
   it('grows the delay from the first one to the ceiling', () => {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { LoginThrottleRepository } from '../store/repositories/login-throttle.repository';
 
 export const LOGIN_THROTTLE = {
@@ -16,9 +17,11 @@ export const LOGIN_THROTTLE = {
   accountDelayAfter: 5,
   firstAccountDelayMs: 1_000,
   maxAccountDelayMs: 30_000,
-  /** Wrong album passwords for one album before it is locked for visitors (members are not asked). */
-  maxFailuresPerAlbum: 30,
-  /** Wrong album passwords from one address, over all albums, before it is locked. */
+  /**
+   * Wrong album and share passwords from one address, over all albums and shares, before it is
+   * locked. An album or a share itself is never locked (its visitors would be locked out by
+   * anyone): like an e-mail, its count only slows down the addresses that have failed before.
+   */
   maxAlbumFailuresPerIp: 10,
   /** Accounts created from one address per window: each costs an argon2 hash and a row. */
   maxSignUpsPerIp: 20,
@@ -28,8 +31,9 @@ export const LOGIN_THROTTLE = {
   pruneEveryMs: 60_000,
 } as const;
 
+/** The keys one password guess counts against: what is guessed at, the address, and the two together. */
 export interface ThrottleKeys {
-  /** The e-mail alone: counted, never locked. */
+  /** The account (an e-mail, an album, a share) alone: counted, never locked. */
   email: string;
   ip: string;
   pair: string;
@@ -40,7 +44,20 @@ export const throttleKeys = (email: string, ip: string): ThrottleKeys => {
   return { email: `email:${normalized}`, ip: `ip:${ip}`, pair: `pair:${ip} ${normalized}` };
 };
 
-export const albumThrottleKeys = (albumId: string, ip: string) => [`album:${albumId}`, `album-ip:${ip}`];
+/**
+ * The same rule for an album's or a share's password: the album or share plays the e-mail's
+ * part, and the address's count is one over all albums and shares, apart from sign-in's.
+ */
+export const passwordThrottleKeys = (kind: 'album' | 'share', id: string, ip: string): ThrottleKeys => ({
+  email: `${kind}:${id}`,
+  ip: `album-ip:${ip}`,
+  pair: `pair:${ip} ${kind}:${id}`,
+});
+
+export type GuessOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'locked'; lockedUntil: number };
 
 export const signUpThrottleKey = (ip: string) => `signup:${ip}`;
 
@@ -52,18 +69,23 @@ export function accountDelayMs(accountFailures: number): number {
 }
 
 /**
- * Counts failed password guesses per (e-mail, address) pair, per address and per e-mail, album
- * password guesses per album and per address, and sign-ups per address. Pairs, addresses and
- * albums lock after too many events in their window; an e-mail's count only slows down the
- * addresses that have failed before, so the right password from an address without failures
- * always gets through at once.
+ * Counts failed password guesses (sign-in, album and share passwords) per (account, address)
+ * pair, per address and per account, and sign-ups per address. Pairs and addresses lock after
+ * too many events in their window; an account's count only slows down the addresses that have
+ * failed before, so the right password from an address without failures always gets through at
+ * once, and no stranger can lock anyone else out.
  */
-export function createLoginThrottle(repo: LoginThrottleRepository, clock: () => number) {
+export function createLoginThrottle(
+  repo: LoginThrottleRepository,
+  clock: () => number,
+  sleep: (ms: number) => Promise<void> = (ms) => delay(ms),
+) {
   const limitFor = (key: string) => {
-    if (key.startsWith('email:')) return Number.POSITIVE_INFINITY;
+    if (key.startsWith('email:') || key.startsWith('album:') || key.startsWith('share:')) {
+      return Number.POSITIVE_INFINITY;
+    }
     if (key.startsWith('pair:')) return LOGIN_THROTTLE.maxFailuresPerPair;
     if (key.startsWith('signup:')) return LOGIN_THROTTLE.maxSignUpsPerIp;
-    if (key.startsWith('album:')) return LOGIN_THROTTLE.maxFailuresPerAlbum;
     if (key.startsWith('album-ip:')) return LOGIN_THROTTLE.maxAlbumFailuresPerIp;
     return LOGIN_THROTTLE.maxFailuresPerIp;
   };
@@ -124,6 +146,26 @@ export function createLoginThrottle(repo: LoginThrottleRepository, clock: () => 
 
     async clear(keys: string[]): Promise<void> {
       for (const key of keys) await repo.clear(key);
+    },
+
+    /**
+     * One password guess under the rule: refused while its pair or address is locked, after the
+     * account's delay for an address that failed before; a right one clears the pair's and the
+     * account's counts, a wrong one adds to all three (and may lock the pair or the address).
+     */
+    async attempt(keys: ThrottleKeys, check: () => Promise<boolean>): Promise<GuessOutcome> {
+      const { lockedUntil, delayMs } = await throttle.assess(keys);
+      if (lockedUntil) return { ok: false, reason: 'locked', lockedUntil };
+      if (delayMs > 0) await sleep(delayMs);
+      if (await check()) {
+        await throttle.clear([keys.pair, keys.email]);
+        return { ok: true };
+      }
+      await throttle.recordFailure([keys.pair, keys.email, keys.ip]);
+      const nowLocked = await throttle.lockedUntil([keys.pair, keys.ip]);
+      return nowLocked
+        ? { ok: false, reason: 'locked', lockedUntil: nowLocked }
+        : { ok: false, reason: 'wrong' };
     },
   };
   return throttle;

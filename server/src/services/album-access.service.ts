@@ -7,7 +7,7 @@ import {
   decideAlbumRead,
 } from '../domain/album-access';
 import { forbidden, tooManyRequests } from '../domain/errors';
-import { albumThrottleKeys, type LoginThrottle } from '../identity/login-throttle';
+import { type LoginThrottle, passwordThrottleKeys } from '../identity/login-throttle';
 import { verifyPassword } from '../identity/password';
 import { hashToken } from '../identity/token';
 import type { Repositories } from '../store/repositories';
@@ -66,13 +66,17 @@ export function createAlbumAccessService({ repos, throttle }: AlbumAccessDeps) {
   async function passwordMatches(album: AlbumRow, viewer: Viewer): Promise<boolean> {
     const { password } = viewer;
     if (!album.password_hash || !password) return false;
-    const keys = albumThrottleKeys(album.id, viewer.address ?? 'unknown');
+    const { password_hash: hash } = album;
+    const keys = passwordThrottleKeys('album', album.id, viewer.address ?? 'unknown');
     // Locks apply to every guess, right or wrong, or a lock would still answer which guess is right.
-    if ((await throttle.lockedUntil(keys)) !== null) throw tooManyRequests();
+    if ((await throttle.lockedUntil([keys.pair, keys.ip])) !== null) throw tooManyRequests();
     const key = cacheKey(album, password);
     if (verified.has(key)) return true;
-    if (!(await verifyPassword(album.password_hash, password))) {
-      await throttle.recordFailure(keys);
+    // Sign-in's rule: locks per address and per (album, address), growing delays per album.
+    const outcome = await throttle.attempt(keys, () => verifyPassword(hash, password));
+    if (!outcome.ok) {
+      // The guess that reaches a lock is refused as locked, as sign-in's is.
+      if (outcome.reason === 'locked') throw tooManyRequests();
       return false;
     }
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);

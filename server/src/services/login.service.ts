@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { LoginExchangeRequest, LoginExchangeResponse } from '@nordlys/contract/account';
 import { NAME_MAX_LENGTH } from '@nordlys/contract/constants';
 import { hasControlCharacters, withoutControlCharacters } from '@nordlys/contract/plain-text';
 import { badRequest, conflict, DomainError, unauthenticated } from '../domain/errors';
 import type { ProviderAccount } from '../identity/built-in-provider';
-import {
-  LOGIN_THROTTLE,
-  type LoginThrottle,
-  signUpThrottleKey,
-  throttleKeys,
-} from '../identity/login-throttle';
+import { type LoginThrottle, signUpThrottleKey, throttleKeys } from '../identity/login-throttle';
 import type { OidcRelyingParty, VerifiedIdentity } from '../identity/oidc-relying-party';
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '../identity/password';
 import type { Repositories } from '../store/repositories';
@@ -51,15 +45,12 @@ export interface LoginServiceDeps {
   devices: Pick<DeviceService, 'register'>;
   profiles: Pick<ProfileService, 'accountInfo'>;
   throttle: LoginThrottle;
-  /** Waits out a throttling delay; tests pass one that records instead of waiting. */
-  sleep?: (ms: number) => Promise<void>;
   relyingParty: OidcRelyingParty;
   clock: Clock;
 }
 
 export function createLoginService(deps: LoginServiceDeps) {
   const { repos, accounts, throttle, clock } = deps;
-  const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   // Unknown e-mail addresses are checked against this so a miss takes as long as a wrong password.
   let dummyHash: Promise<string> | null = null;
   const dummy = () => {
@@ -112,25 +103,20 @@ export function createLoginService(deps: LoginServiceDeps) {
      * address that has failed before waits a growing delay first.
      */
     async passwordSignIn(email: string, password: string, ip: string): Promise<PasswordSignIn> {
-      const keys = throttleKeys(email, ip);
-      const { lockedUntil, delayMs } = await throttle.assess(keys);
-      if (lockedUntil) {
+      let user: UserRow | undefined;
+      const outcome = await throttle.attempt(throttleKeys(email, ip), async () => {
+        user = email.length <= EMAIL_MAX_LENGTH ? await repos.users.findByEmail(email) : undefined;
+        const valid = await verifyPassword(user?.password_hash ?? (await dummy()), password);
+        return Boolean(user?.password_hash) && valid;
+      });
+      if (outcome.ok && user) return { ok: true, user };
+      if (!outcome.ok && outcome.reason === 'locked') {
         return {
           ok: false,
           reason: 'locked',
-          minutes: Math.max(1, Math.ceil((lockedUntil - clock()) / 60_000)),
+          minutes: Math.max(1, Math.ceil((outcome.lockedUntil - clock()) / 60_000)),
         };
       }
-      if (delayMs > 0) await sleep(delayMs);
-      const user = email.length <= EMAIL_MAX_LENGTH ? await repos.users.findByEmail(email) : undefined;
-      const valid = await verifyPassword(user?.password_hash ?? (await dummy()), password);
-      if (user?.password_hash && valid) {
-        await throttle.clear([keys.pair, keys.email]);
-        return { ok: true, user };
-      }
-      await throttle.recordFailure([keys.pair, keys.email, keys.ip]);
-      const nowLocked = await throttle.lockedUntil([keys.pair, keys.ip]);
-      if (nowLocked) return { ok: false, reason: 'locked', minutes: LOGIN_THROTTLE.lockMs / 60_000 };
       return { ok: false, reason: 'wrong' };
     },
 

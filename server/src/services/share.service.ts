@@ -15,7 +15,7 @@ import {
 import type { CopyFilesReply } from '@nordlys/contract/timeline';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors';
 import { isShareLive } from '../domain/share-rules';
-import { albumThrottleKeys, type LoginThrottle } from '../identity/login-throttle';
+import { type LoginThrottle, passwordThrottleKeys } from '../identity/login-throttle';
 import { hashPassword, verifyPassword } from '../identity/password';
 import type { Mailer } from '../mail/mailer';
 import { composeShareMail, type ShareMailInput } from '../mail/share-mail';
@@ -37,10 +37,6 @@ export interface ShareServiceDeps {
   brand: string;
   clock: () => number;
 }
-
-/** Password guesses count per share and per address, by the album rules' limits. */
-const shareThrottleKeys = (shareId: string, address: string | null) =>
-  albumThrottleKeys(`share:${shareId}`, address ?? 'unknown');
 
 /** Each recipient must be one valid address (core.md §5); the refusal names the field. */
 function checkRecipients(recipients: readonly string[], field: string): string[] {
@@ -70,14 +66,17 @@ export function createShareService(deps: ShareServiceDeps) {
   async function readableShare(viewer: Viewer, id: string): Promise<ShareRow> {
     const share = await liveShare(id);
     if (share.password_hash === null || viewer.userId === share.owner_id) return share;
-    const keys = shareThrottleKeys(id, viewer.address);
+    const keys = passwordThrottleKeys('share', id, viewer.address ?? 'unknown');
     // A lock refuses right and wrong guesses alike, or it would still tell which one is right.
-    if ((await throttle.lockedUntil(keys)) !== null) throw tooManyRequests();
-    if (!viewer.password || !(await verifyPassword(share.password_hash, viewer.password))) {
-      if (viewer.password) await throttle.recordFailure(keys);
-      throw forbidden(PUBLIC_JOB_AUTH_FAILED);
-    }
-    return share;
+    if ((await throttle.lockedUntil([keys.pair, keys.ip])) !== null) throw tooManyRequests();
+    const { password } = viewer;
+    if (!password) throw forbidden(PUBLIC_JOB_AUTH_FAILED);
+    // Sign-in's rule: locks per address and per (share, address), growing delays per share.
+    const hash = share.password_hash;
+    const outcome = await throttle.attempt(keys, () => verifyPassword(hash, password));
+    if (outcome.ok) return share;
+    if (outcome.reason === 'locked') throw tooManyRequests();
+    throw forbidden(PUBLIC_JOB_AUTH_FAILED);
   }
 
   async function ownShare(session: Session, id: string): Promise<ShareRow> {
