@@ -461,6 +461,53 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
     });
   });
 
+  describe('taken_at field (an edited copy keeps its original\'s capture time)', () => {
+    it('dates the file by taken_at over its EXIF, in seconds or milliseconds', async () => {
+      const inSeconds = await uploadFixture(alice, 'photo-exif.jpg', {
+        path: 'Edited/a (edited).jpg',
+        taken_at: '1600000000',
+        policy: 'keep_both',
+      });
+      expect(inSeconds.statusCode).toBe(201);
+      expect(inSeconds.json()).toMatchObject({ timestamp: 1600000000, mtime: 1700000000 });
+      const inMs = await uploadFixture(alice, 'photo-exif.jpg', {
+        path: 'Edited/b (edited).jpg',
+        taken_at: '1600000001000',
+        policy: 'keep_both',
+      });
+      expect(inMs.statusCode).toBe(201);
+      expect(inMs.json().timestamp).toBe(1600000001);
+    });
+
+    it.each([['-5'], ['soon'], ['Infinity']])('refuses taken_at %s with a 400 naming it', async (value) => {
+      const before = await rowCounts(alice.userId);
+      const res = await uploadFixture(alice, 'photo-exif.jpg', { path: 'Edited/c.jpg', taken_at: value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/taken_at/);
+      expect(await rowCounts(alice.userId)).toEqual(before);
+    });
+
+    it("refuses a capture time into someone else's job: 404, nothing stored", async () => {
+      const mine = (
+        await t.app.inject({ url: '/st/4/jobs/default', headers: { authorization: alice.auth } })
+      ).json();
+      const mallory = await t.signUp();
+      const res = await upload(
+        mallory,
+        { path: 'x (edited).jpg', mtime: '1', taken_at: '1600000000' },
+        { name: 'x.jpg', data: fixture('photo-exif.jpg') },
+        { job: mine.id },
+      );
+      expect(res.statusCode).toBe(404);
+      const theirs = await t.store.db
+        .selectFrom('files')
+        .select('id')
+        .where('user_id', '=', mallory.userId)
+        .execute();
+      expect(theirs).toEqual([]);
+    });
+  });
+
   describe('checksum field', () => {
     const bytes = () => fixture('photo-exif.jpg');
     const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -47,9 +47,10 @@ export async function uploadRoutes(app: FastifyInstance, { uploads, dedup }: Upl
       schema: {
         tags: ['upload'],
         summary:
-          'Upload one file (multipart: text fields path, mtime, ctime, policy, group_*, master, checksum, then file)',
+          'Upload one file (multipart: text fields path, mtime, ctime, taken_at, policy, group_*, master, checksum, then file)',
         description:
-          'mtime and ctime are epoch seconds, or milliseconds when above 1e11. checksum is optional: the ' +
+          'mtime, ctime and taken_at are epoch seconds, or milliseconds when above 1e11. taken_at, when sent, ' +
+          "is the capture time over the bytes' own (an edited copy keeps its original's). checksum is optional: the " +
           "file's SHA-256 as 64 hexadecimal digits; when it is sent and the bytes hash otherwise, the upload " +
           'answers 400 "checksum does not match the uploaded bytes" and nothing is stored or counted. ' +
           "The text fields must come before the file part. The job is the caller's timeline or album, or a " +

@@ -38,6 +38,8 @@ export interface NewFileInput {
   parsed: ParsedPath;
   mtimeMs: number;
   ctimeMs: number;
+  /** A capture time the uploader states (an edited copy keeps its original's); wins over the bytes' own. */
+  takenAtMs?: number;
   groupType: GroupType | null;
   groupId: string | null;
   isMaster: boolean;
@@ -92,10 +94,13 @@ async function moveOnTimeline(tx: Bookkeeping, file: BookedFile, sign: 1 | -1, a
 }
 
 /**
- * When a file was taken: its metadata's capture time, else the date its name states (screenshots,
- * camera and messenger names), else its modification time.
+ * When a file was taken: the capture time the uploader stated, else its metadata's, else the date
+ * its name states (screenshots, camera and messenger names), else its modification time.
  */
-function captureTime(content: ContentRow, fileName: string, mtimeMs: number, at: number): number {
+function captureTime(content: ContentRow, file: NewFileInput, at: number): number {
+  if (file.takenAtMs !== undefined) return file.takenAtMs;
+  const { fileName } = file.parsed;
+  const { mtimeMs } = file;
   if (content.taken_at != null) return Number(content.taken_at);
   return captureTimeFromFileName(fileName, at) ?? mtimeMs;
 }
@@ -122,7 +127,7 @@ export async function insertFile(
     size: Number(content.size),
     mtime: file.mtimeMs,
     ctime: file.ctimeMs,
-    taken_at: captureTime(content, file.parsed.fileName, file.mtimeMs, at),
+    taken_at: captureTime(content, file, at),
     uploaded_at: at,
     file_type: fileType,
     is_screenshot: isScreenshot ? 1 : 0,

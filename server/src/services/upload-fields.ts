@@ -6,6 +6,8 @@ export interface UploadFields {
   path: string | undefined;
   mtime: number | undefined;
   ctime?: number;
+  /** Capture time, epoch seconds or milliseconds: an edited copy keeps its original's. */
+  takenAt?: number;
   policy?: UploadPolicy;
   groupType?: 'live' | 'burst' | null;
   groupId?: string | null;
@@ -46,6 +48,7 @@ export function fieldsFromForm(raw: Record<string, string>): UploadFields {
     path: raw.path,
     mtime: parseNumberField('mtime', raw.mtime),
     ctime: parseNumberField('ctime', raw.ctime),
+    takenAt: parseNumberField('taken_at', raw.taken_at),
     policy: policy as UploadPolicy | undefined,
     groupType,
     groupId: raw.group_id || null,
@@ -54,18 +57,20 @@ export function fieldsFromForm(raw: Record<string, string>): UploadFields {
   };
 }
 
-/** A tus upload's Upload-Metadata (`job_id`, `path` or `filename`, `mtime`, `checksum`). */
+/** A tus upload's Upload-Metadata (`job_id`, `path` or `filename`, `mtime`, `taken_at`, `checksum`). */
 export function fieldsFromTusMetadata(metadata: Record<string, string | null> | undefined): {
   jobId: string;
   fields: UploadFields;
 } {
   const meta = metadata ?? {};
   const mtime = meta.mtime ? Number(meta.mtime) : undefined;
+  const takenAt = parseNumberField('taken_at', meta.taken_at ?? undefined);
   return {
     jobId: meta.job_id || 'default',
     fields: {
       path: meta.path || meta.filename || undefined,
       mtime: mtime !== undefined && Number.isFinite(mtime) ? mtime : undefined,
+      takenAt,
       policy: 'keep_both',
       checksum: meta.checksum || undefined,
     },

@@ -114,6 +114,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         parsed,
         mtimeMs,
         ctimeMs,
+        ...(fields.takenAt !== undefined ? { takenAtMs: toEpochMs(fields.takenAt) } : {}),
         groupType: fields.groupType ?? null,
         groupId: fields.groupId || null,
         isMaster: fields.master ?? false,

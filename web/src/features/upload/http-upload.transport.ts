@@ -62,6 +62,7 @@ function uploadMultipart(request: TransportUpload): Promise<FileRecord> {
     const form = new FormData();
     form.append('path', request.path);
     form.append('mtime', String(request.mtime));
+    if (request.takenAt !== undefined) form.append('taken_at', String(request.takenAt));
     form.append('policy', 'no_duplicates');
     // The server refuses bytes that do not hash to this, so a corrupted transfer is never stored.
     form.append('checksum', request.checksum);
@@ -163,6 +164,7 @@ async function uploadResumable(request: TransportUpload, endpoint: string): Prom
       path: request.path,
       filename: file.name,
       mtime: String(request.mtime),
+      ...(request.takenAt !== undefined ? { taken_at: String(request.takenAt) } : {}),
       checksum: request.checksum,
     },
     // The same bytes to the same place are the same upload, whatever the page's query parameters.

@@ -32,6 +32,8 @@ export interface TransportUpload {
   path: string;
   file: File;
   mtime: number;
+  /** Capture time in epoch ms when the bytes do not carry the right one (an edited copy keeps its original's). */
+  takenAt?: number;
   checksum: string;
   signal: AbortSignal;
   /** Fraction 0..1 of the bytes the server has. */
