@@ -461,7 +461,7 @@ describe.each(databaseKinds)('upload API on %s', (kind) => {
     });
   });
 
-  describe('taken_at field (an edited copy keeps its original\'s capture time)', () => {
+  describe("taken_at field (an edited copy keeps its original's capture time)", () => {
     it('dates the file by taken_at over its EXIF, in seconds or milliseconds', async () => {
       const inSeconds = await uploadFixture(alice, 'photo-exif.jpg', {
         path: 'Edited/a (edited).jpg',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { type NavigateFunction, type NavigateOptions, useNavigate } from 'react-router';
 
 /**
  * The router's navigate for code outside components (toast links, actions run after sign-in),
@@ -7,8 +7,8 @@ import { type NavigateFunction, useNavigate } from 'react-router';
  */
 let navigateFn: NavigateFunction | null = null;
 
-export function navigateTo(path: string): void {
-  if (navigateFn) void navigateFn(path);
+export function navigateTo(path: string, options?: NavigateOptions): void {
+  if (navigateFn) void navigateFn(path, options);
   else window.location.assign(path);
 }
 

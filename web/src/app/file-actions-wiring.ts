@@ -5,6 +5,7 @@ import { requestAlbumPick } from '../features/album-picker/album-picker.requests
 import { requestConfirm, showAlert } from '../features/dialogs/dialog.api';
 import { downloadFilesAsArchives } from '../features/downloads/archive-download';
 import type { DownloadLimitAlert } from '../features/downloads/download-split';
+import { editorPath } from '../features/editor/editor.screens';
 import { requestShare } from '../features/sharing/share-dialog.requests';
 import { resolveToast, showToast } from '../features/toasts/toast.thunks';
 import { browserTransfer } from '../file-actions/browser-transfer';
@@ -53,6 +54,10 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
         alert: (alert) => showAlert(dispatch, { preset: ALERT_PRESETS[alert] }),
       }),
     openAlbum: (albumId) => navigateTo(`/albums/${albumIdToB64(albumId)}`),
+    openEditor: (file, jobId) =>
+      navigateTo(editorPath(jobId, file.fileID), {
+        state: { openedFromApp: true, returnTo: window.location.pathname },
+      }),
     subscriptionRequired: openSubscriptionRequired,
   });
   return () => setFileActionPorts(null);

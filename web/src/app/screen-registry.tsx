@@ -13,6 +13,7 @@ import { commentsScreens } from '../features/comments/comments.screens';
 import { DEVICES_SCREENS } from '../features/devices/devices.screens';
 import { documentsScreens } from '../features/documents/documents.screens';
 import { DOWNLOADS_SCREENS } from '../features/downloads/downloads.screens';
+import { editorScreens } from '../features/editor/editor.screens';
 import { FLAGS_SCREENS } from '../features/flags/flags.screens';
 import { useJobSync } from '../features/job-sync/use-job-sync';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
@@ -34,6 +35,7 @@ import {
   AlbumVisitorName,
   commentsSlots,
 } from './comments-wiring';
+import { editorSlots, renderViewerEdit } from './editor-wiring';
 import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
 import { openSubscriptionRequired, useStorageEnvironment } from './subscriptions-wiring';
@@ -121,10 +123,11 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
       useAccount: useFileActionAccount,
       useChangeFeed: useJobSync,
       renderCast: renderViewerCast,
-      // The viewer has its own delete button; the menu carries the rest.
+      renderEdit: renderViewerEdit,
+      // The viewer has its own delete and edit buttons; the menu carries the rest.
       renderMenu: (context) => (
         <Suspense fallback={null}>
-          <FileMenu context={context} exclude={['DELETE']} className="carousel__button" />
+          <FileMenu context={context} exclude={['DELETE', 'EDIT']} className="carousel__button" />
         </Suspense>
       ),
     }),
@@ -155,12 +158,13 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
             source={source}
             useChangeFeed={useJobSync}
             renderCast={renderViewerCast}
+            renderEdit={renderViewerEdit}
             renderComments={(file, onClose) => (
               <AlbumCommentsPanel albumId={file.jobID} fileId={file.fileID} onClose={onClose} />
             )}
             renderMenu={(context) => (
               <Suspense fallback={null}>
-                <FileMenu context={context} exclude={['DELETE']} className="carousel__button" />
+                <FileMenu context={context} exclude={['DELETE', 'EDIT']} className="carousel__button" />
               </Suspense>
             )}
           />
@@ -180,4 +184,5 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
   }),
   comments: commentsScreens(commentsSlots),
   subscriptions: subscriptionsScreens({ useStorageEnvironment }),
+  editor: editorScreens(editorSlots),
 };

@@ -6,6 +6,7 @@ import {
   FolderPlus,
   ImagePlus,
   type LucideIcon,
+  Pencil,
   Share2,
   Star,
   Trash2,
@@ -25,4 +26,5 @@ export const FILE_ACTION_ICONS: Record<FileActionIcon, LucideIcon> = {
   cover: Star,
   album: FolderPlus,
   share: Share2,
+  edit: Pencil,
 };

@@ -80,6 +80,8 @@ export interface FileActionPorts {
   ): Promise<'shared' | 'cancelled' | 'failed'>;
   /** Opens an album page (the link on filesCopiedToAlbum). */
   openAlbum?(albumId: string): void;
+  /** Opens the photo editor over one picture of a job (account.md §2 Photo editor). */
+  openEditor?(file: FileActionFile, jobId: string): void;
   /**
    * A read-only account tried an action that needs a subscription: the Subscription overlay
    * (account.md §4, "when a subscription is required").

@@ -3,6 +3,7 @@ import { copyImageToClipboardAction } from './copy-image-to-clipboard.action';
 import { copyToTimelineAction } from './copy-to-timeline.action';
 import { deleteFilesAction } from './delete-files.action';
 import { downloadAction } from './download.action';
+import { editPhotoAction } from './edit-photo.action';
 import { exportHeicToJpegAction } from './export-heic-to-jpeg.action';
 import { fileActionPorts } from './file-action.ports';
 import type { FileAction, FileActionContext, FileActionId, FileActionResult } from './file-action.types';
@@ -23,6 +24,7 @@ export const FILE_ACTIONS: readonly FileAction[] = [
   shareAction,
   addToAlbumAction,
   setAsCoverAction,
+  editPhotoAction,
   copyImageToClipboardAction,
   exportHeicToJpegAction,
   downloadAction,

@@ -17,7 +17,8 @@ export type FileActionId =
   | 'COPY_TO_CLIPBOARD'
   | 'SET_COVER'
   | 'ADD_TO_ALBUM'
-  | 'SHARE';
+  | 'SHARE'
+  | 'EDIT';
 
 /** Where the files are shown; visibility rules depend on it. */
 export type FileActionSurface = 'timeline' | 'viewer' | 'album' | 'share' | 'trash' | 'documents';
@@ -33,7 +34,8 @@ export type FileActionIcon =
   | 'clipboard'
   | 'cover'
   | 'album'
-  | 'share';
+  | 'share'
+  | 'edit';
 
 /** The fields of a file the actions look at; a FileRecord satisfies it. */
 export type FileActionFile = Pick<FileRecord, 'fileID' | 'jobID' | 'fileName' | 'user_uuid' | 'duration'> &

@@ -12,6 +12,7 @@ export const READ_ONLY_BLOCKED_ACTIONS = [
   'upload',
   'restore',
   'createAlbum',
+  'editPhoto',
 ] as const;
 export type GuardedAction = (typeof READ_ONLY_BLOCKED_ACTIONS)[number];
 

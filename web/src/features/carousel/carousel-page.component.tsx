@@ -33,6 +33,8 @@ export interface CarouselPageProps {
   renderMenu?: (context: FileActionContext, file: FileRecord) => ReactNode;
   /** The cast button for the viewed list from the shown file (the app composes features/casting). */
   renderCast?: CarouselViewerProps['renderCast'];
+  /** The edit button for a file (the app composes the shared edit action and the read-only gate). */
+  renderEdit?: (context: FileActionContext, file: FileRecord) => ReactNode;
   /** The file's comments side panel (an album's viewer). */
   renderComments?: (file: FileRecord, onClose: () => void) => ReactNode;
   /** An album's rights over its files; without it the files are the user's own timeline. */
@@ -50,6 +52,7 @@ export function CarouselPage({
   leaveTo = '/photos',
   renderMenu,
   renderCast,
+  renderEdit,
   renderComments,
   jobRights,
   useChangeFeed,
@@ -113,6 +116,7 @@ export function CarouselPage({
           : undefined
       }
       renderMenu={renderMenu ? (viewed) => renderMenu(contextFor(viewed), viewed) : undefined}
+      renderEdit={renderEdit ? (viewed) => renderEdit(contextFor(viewed), viewed) : undefined}
       renderCast={renderCast}
       renderComments={renderComments}
     />

@@ -49,6 +49,8 @@ export interface CarouselViewerProps {
   onDelete?: (file: FileRecord) => void;
   /** The file context menu for the viewed file (composed by the app). */
   renderMenu?: (file: FileRecord) => ReactNode;
+  /** The photo editor's button for the viewed file (composed by the app); renders nothing where it does not apply. */
+  renderEdit?: (file: FileRecord) => ReactNode;
   /** The cast button for the viewed list from the shown file (composed by the app). */
   renderCast?: (files: readonly FileRecord[], index: number) => ReactNode;
   /** The file's comments side panel (an album's files); absent where files have no comments. */
@@ -156,6 +158,7 @@ export function CarouselViewer({
   onClose,
   onDelete,
   renderMenu,
+  renderEdit,
   renderCast,
   renderComments,
 }: CarouselViewerProps) {
@@ -315,6 +318,7 @@ export function CarouselViewer({
                   onClick={fullscreen.toggle}
                 />
               ) : null}
+              {renderEdit?.(file)}
               {onDelete ? (
                 <IconButton
                   className="carousel__button"

@@ -15,6 +15,7 @@ export interface CarouselScreenSlots {
   renderMenu: CarouselPageProps['renderMenu'];
   useChangeFeed?: CarouselPageProps['useChangeFeed'];
   renderCast?: CarouselPageProps['renderCast'];
+  renderEdit?: CarouselPageProps['renderEdit'];
 }
 
 function TimelineCarouselScreen({
@@ -23,6 +24,7 @@ function TimelineCarouselScreen({
   renderMenu,
   useChangeFeed,
   renderCast,
+  renderEdit,
 }: CarouselScreenSlots & { fileId: string }) {
   return (
     <CarouselPage
@@ -31,6 +33,7 @@ function TimelineCarouselScreen({
       renderMenu={renderMenu}
       useChangeFeed={useChangeFeed}
       renderCast={renderCast}
+      renderEdit={renderEdit}
     />
   );
 }

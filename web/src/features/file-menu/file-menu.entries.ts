@@ -1,9 +1,13 @@
 import { availableFileActions, FILE_ACTIONS } from '../../file-actions/file-action.registry';
 import type { FileAction, FileActionContext, FileActionId } from '../../file-actions/file-action.types';
 
-/** core.md §2 File context menu order: set as cover, delete, copy to clipboard, export, download. */
+/**
+ * core.md §2 File context menu order: set as cover, delete, copy to clipboard, export, download;
+ * the photo editor (account.md §2) opens from the menu too.
+ */
 export const FILE_MENU_ORDER: readonly FileActionId[] = [
   'SET_COVER',
+  'EDIT',
   'DELETE',
   'COPY_TO_CLIPBOARD',
   'EXPORT',

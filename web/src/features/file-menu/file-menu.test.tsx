@@ -27,13 +27,22 @@ const heic = fileRecord('h', { fileName: 'IMG.heic' });
 const movie = fileRecord('m', { duration: 4, file_type: 'Movies', fileName: 'm.mp4' });
 
 describe('file context menu entries (core.md §2)', () => {
-  it('a picture on the timeline: delete, copy to clipboard, download; no cover outside albums', () => {
-    expect(ids(ctx([picture]))).toEqual(['DELETE', 'COPY_TO_CLIPBOARD', 'DOWNLOAD']);
+  it('a picture on the timeline: edit, delete, copy to clipboard, download; no cover outside albums', () => {
+    expect(ids(ctx([picture]))).toEqual(['EDIT', 'DELETE', 'COPY_TO_CLIPBOARD', 'DOWNLOAD']);
   });
 
-  it('a HEIC picture adds export; a movie has no clipboard copy', () => {
-    expect(ids(ctx([heic]))).toEqual(['DELETE', 'COPY_TO_CLIPBOARD', 'EXPORT', 'DOWNLOAD']);
+  it('a HEIC picture adds export; a movie has no clipboard copy and no editor', () => {
+    expect(ids(ctx([heic]))).toEqual(['EDIT', 'DELETE', 'COPY_TO_CLIPBOARD', 'EXPORT', 'DOWNLOAD']);
     expect(ids(ctx([movie]))).toEqual(['DELETE', 'DOWNLOAD']);
+  });
+
+  it('edit is for the job owner or the uploader, one picture at a time, never in the trash', () => {
+    const others = fileRecord('o', { user_uuid: 'someone-else' });
+    const mine = fileRecord('m2', { user_uuid: 'user-1' });
+    expect(ids(ctx([others], { surface: 'album', isJobOwner: false }))).not.toContain('EDIT');
+    expect(ids(ctx([mine], { surface: 'album', isJobOwner: false }))).toContain('EDIT');
+    expect(ids(ctx([picture, heic]))).not.toContain('EDIT');
+    expect(ids(ctx([picture], { surface: 'trash' }))).not.toContain('EDIT');
   });
 
   it('in an album with the cover permission, set as cover comes first', () => {
@@ -51,7 +60,7 @@ describe('file context menu entries (core.md §2)', () => {
   });
 
   it('a surface can leave out what it shows as a button', () => {
-    expect(ids(ctx([picture]), ['DELETE'])).toEqual(['COPY_TO_CLIPBOARD', 'DOWNLOAD']);
+    expect(ids(ctx([picture]), ['DELETE', 'EDIT'])).toEqual(['COPY_TO_CLIPBOARD', 'DOWNLOAD']);
   });
 });
 
@@ -77,7 +86,7 @@ describe('FileMenu', () => {
     render(
       <FileMenu
         context={ctx([heic])}
-        exclude={['DELETE']}
+        exclude={['DELETE', 'EDIT']}
         onResult={(id, r) => results.push(`${id}:${r.outcome}`)}
       />,
     );
@@ -118,6 +127,7 @@ describe('FileMenu', () => {
     render(<FileMenu context={readOnlyInAlbum} onResult={(id, r) => results.push(`${id}:${r.outcome}`)} />);
     expect(await openedItems()).toEqual([
       ['Set as cover (needs a subscription)', false],
+      ['Edit photo (needs a subscription)', false],
       ['Delete', false],
       ['Copy to clipboard', false],
       ['Download', false],

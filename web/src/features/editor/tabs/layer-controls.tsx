@@ -1,0 +1,76 @@
+import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button';
+import { PanelSection, Slider, type TabProps } from '../editor-controls';
+import type { Layer, StickerLayer, TextLayer } from '../engine/edit-state';
+
+type Placed = StickerLayer | TextLayer;
+
+/** Replaces one layer by id. */
+export const withLayer = (layers: readonly Layer[], id: string, update: (layer: Layer) => Layer): Layer[] =>
+  layers.map((layer) => (layer.id === id ? update(layer) : layer));
+
+/** Size, turn and removal of the selected sticker or text (dragging it on the preview moves it). */
+export function LayerControls({
+  state,
+  change,
+  endGesture,
+  layer,
+  onRemoved,
+}: TabProps & { layer: Placed; onRemoved(): void }) {
+  const { t } = useTranslation('editor');
+  const update = (patch: Partial<Placed>, group: string) =>
+    change(
+      {
+        ...state,
+        layers: withLayer(state.layers, layer.id, (current) => ({ ...current, ...patch }) as Layer),
+      },
+      `${group}:${layer.id}`,
+    );
+  return (
+    <PanelSection title={t('layers.selected')}>
+      <Slider
+        name="layerScale"
+        label={t('layers.size')}
+        min={0.05}
+        max={1}
+        value={layer.scale}
+        onChange={(scale) => update({ scale }, 'scale')}
+        onEnd={endGesture}
+      />
+      <Slider
+        name="layerRotation"
+        label={t('layers.rotation')}
+        min={-180}
+        max={180}
+        step={1}
+        format={(value) => `${Math.round(value)}°`}
+        value={layer.rotation}
+        onChange={(rotation) => update({ rotation }, 'rotate')}
+        onEnd={endGesture}
+      />
+      <Button
+        variant="danger"
+        icon={<Trash2 />}
+        onClick={() => {
+          change({ ...state, layers: state.layers.filter((candidate) => candidate.id !== layer.id) });
+          onRemoved();
+        }}
+      >
+        {t('layers.delete')}
+      </Button>
+    </PanelSection>
+  );
+}
+
+/** The selected layer when it is of one of these kinds. */
+export function selectedOf<K extends Placed['kind']>(
+  layers: readonly Layer[],
+  id: string | null,
+  kinds: readonly K[],
+): Extract<Placed, { kind: K }> | null {
+  const layer = layers.find((candidate) => candidate.id === id);
+  return layer && (kinds as readonly string[]).includes(layer.kind)
+    ? (layer as Extract<Placed, { kind: K }>)
+    : null;
+}
