@@ -157,7 +157,8 @@ describe('photo editor journey', () => {
       .getByRole('button', { name: /Next file|Previous file/ })
       .first()
       .waitFor({ timeout: 30_000 });
-    expect(browser.errors).toEqual([]);
+    // The copy's renderings answer 503 while the server makes them; the browser logs those loads.
+    expect(browser.errors.filter((error) => !/status of 503/.test(error))).toEqual([]);
   });
 
   it('on a phone asks before discarding changes, and keeps them when asked to', async () => {
