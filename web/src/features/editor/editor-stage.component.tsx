@@ -1,9 +1,12 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Corner, dragCorner, moveCrop, type Size } from './crop-geometry';
+import { type Corner, dragCorner, moveCrop } from './crop-geometry';
 import type { TabProps } from './editor-controls';
 import { newId } from './editor-controls';
 import type { BrushStroke, CropRect, EditState, Layer, StickerLayer, TextLayer } from './engine/edit-state';
+import { clampCrop } from './engine/geometry/crop-presets';
+import type { Size } from './engine/geometry/transform-geometry';
+import { measureText, STICKER_WIDTH } from './engine/layers/draw-layers';
 import type { EditorRenderer } from './engine/renderer';
 import { useDragSession } from './preview-drag';
 import type { BrushSettings } from './tabs/brush-tab';
@@ -44,7 +47,8 @@ export interface EditorStageProps extends TabProps {
   /** Width over height of what is drawn. */
   aspect: number;
   mode: StageMode;
-  /** Pixel size the crop works over, and the locked crop aspect (null when free). */
+  /** The photo's size, the frame the crop works over (after quarter turns), the locked crop aspect (null when free). */
+  source: Size;
   base: Size;
   cropAspect: number | null;
   selectedId: string | null;
@@ -103,12 +107,22 @@ type HandleProps = EditorStageProps & { box: RefObject<HTMLDivElement | null> };
 
 const percent = (value: number) => `${value * 100}%`;
 
-function CropHandles({ box, state, change, endGesture, base, cropAspect }: HandleProps) {
+function CropHandles({ box, state, change, endGesture, source, base, cropAspect }: HandleProps) {
   const { t } = useTranslation('editor');
   const bind = useDragSession(box);
   const { crop } = state.transform;
   const setCrop = (next: CropRect) =>
-    change({ ...state, transform: { ...state.transform, crop: next, resolution: null } }, 'crop');
+    change(
+      {
+        ...state,
+        transform: {
+          ...state.transform,
+          crop: clampCrop(source, state.transform, next, cropAspect),
+          resolution: null,
+        },
+      },
+      'crop',
+    );
   return (
     <div
       className="editor-crop"
@@ -231,6 +245,20 @@ function FocusHandles({ box, state, change, endGesture }: HandleProps) {
 }
 
 type Placed = StickerLayer | TextLayer;
+
+let scratch: CanvasRenderingContext2D | null = null;
+
+/** A layer's box on the preview, in pixels, as the engine draws it. */
+function layerSize(layer: Placed, photoWidth: number): Size {
+  if (layer.kind === 'sticker') {
+    const side = STICKER_WIDTH * photoWidth * layer.scale;
+    return { width: side, height: side };
+  }
+  scratch ??= document.createElement('canvas').getContext('2d');
+  if (!scratch) return { width: photoWidth * 0.3, height: photoWidth * 0.08 };
+  const measured = measureText(scratch, layer, photoWidth);
+  return { width: measured.width, height: measured.height };
+}
 const isPlaced = (layer: Layer): layer is Placed => layer.kind !== 'brush';
 
 function LayerHandles({ box, state, change, endGesture, selectedId, onSelect }: HandleProps) {
@@ -241,7 +269,14 @@ function LayerHandles({ box, state, change, endGesture, selectedId, onSelect }: 
       { ...state, layers: withLayer(state.layers, id, (layer) => ({ ...layer, ...patch }) as Layer) },
       `${group}:${id}`,
     );
-  const boxAspect = box.current ? box.current.clientWidth / Math.max(1, box.current.clientHeight) : 1;
+  const boxWidth = box.current?.clientWidth ?? 1;
+  const boxHeight = Math.max(1, box.current?.clientHeight ?? 1);
+  // Pointer positions in box pixels, so angles and distances are true on a non-square photo.
+  const polar = (layer: Placed, point: { x: number; y: number }) => {
+    const dx = (point.x - layer.x) * boxWidth;
+    const dy = (point.y - layer.y) * boxHeight;
+    return { angle: (Math.atan2(dy, dx) * 180) / Math.PI, distance: Math.max(1, Math.hypot(dx, dy)) };
+  };
   return (
     <>
       {state.layers.filter(isPlaced).map((layer) => {
@@ -249,10 +284,10 @@ function LayerHandles({ box, state, change, endGesture, selectedId, onSelect }: 
         const name =
           layer.kind === 'sticker'
             ? t('layers.stickerName', {
-                name: t(`stickers.names.${layer.stickerId}`, { defaultValue: layer.stickerId }),
+                name: t(`stickers.names.${layer.stickerId}`),
               })
             : t('layers.textName', { text: layer.text });
-        const height = layer.kind === 'sticker' ? layer.scale * boxAspect : layer.scale * boxAspect * 0.3;
+        const size = layerSize(layer, boxWidth);
         return (
           <div
             key={layer.id}
@@ -260,8 +295,8 @@ function LayerHandles({ box, state, change, endGesture, selectedId, onSelect }: 
             style={{
               left: percent(layer.x),
               top: percent(layer.y),
-              width: percent(layer.scale),
-              height: percent(height),
+              width: percent(size.width / boxWidth),
+              height: percent(size.height / boxHeight),
               transform: `translate(-50%, -50%) rotate(${layer.rotation}deg)`,
             }}
           >
@@ -303,17 +338,17 @@ function LayerHandles({ box, state, change, endGesture, selectedId, onSelect }: 
                 aria-hidden="true"
                 {...bind(
                   `turn-${layer.id}`,
-                  (point) => ({ layer, distance: Math.hypot(point.x - layer.x, point.y - layer.y) || 0.01 }),
-                  (start, _delta, point) => {
-                    const distance = Math.hypot(point.x - start.layer.x, point.y - start.layer.y);
-                    const angle =
-                      (Math.atan2(point.y - start.layer.y, point.x - start.layer.x) * 180) / Math.PI;
-                    const startAngle = (Math.atan2(-height / 2, start.layer.scale / 2) * 180) / Math.PI;
+                  (point) => ({ layer, from: polar(layer, point) }),
+                  (begin, _delta, point) => {
+                    const now = polar(begin.layer, point);
                     update(
                       layer.id,
                       {
-                        scale: Math.max(0.05, Math.min(1, start.layer.scale * (distance / start.distance))),
-                        rotation: Math.round(angle - startAngle),
+                        scale: Math.max(
+                          0.2,
+                          Math.min(5, begin.layer.scale * (now.distance / begin.from.distance)),
+                        ),
+                        rotation: Math.round(begin.layer.rotation + now.angle - begin.from.angle),
                       },
                       'turn',
                     );

@@ -15,15 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
-import { type RatioId, ratioAspect, turnedSize } from './crop-geometry';
 import { canRedo, canUndo, createHistory, hasChanges, historyReducer } from './edit-history';
 import type { TabProps } from './editor-controls';
-import { openRenderer } from './editor-engine';
 import type { EditorError, EditorWarning } from './editor-messages';
 import { openingWarnings } from './editor-messages';
 import { EditorStage, type StageMode } from './editor-stage.component';
 import { EDITOR_TABS, type EditorTab, TAB_ICONS } from './editor-tabs';
+import { createEditorRenderer } from './engine/create-renderer';
 import type { EditState } from './engine/edit-state';
+import type { EditorEngineError } from './engine/errors';
+import { findCropRatio } from './engine/geometry/crop-presets';
+import { frameSize } from './engine/geometry/transform-geometry';
 import type { EditorRenderer } from './engine/renderer';
 import { AdjustmentsTab } from './tabs/adjustments-tab';
 import { type BrushSettings, BrushTab, DEFAULT_BRUSH } from './tabs/brush-tab';
@@ -34,7 +36,7 @@ import { LibraryTab } from './tabs/library-tab';
 import { OverlaysTab } from './tabs/overlays-tab';
 import { StickersTab } from './tabs/stickers-tab';
 import { TextTab } from './tabs/text-tab';
-import { TransformTab } from './tabs/transform-tab';
+import { type CropChoice, FREE_CROP, TransformTab } from './tabs/transform-tab';
 
 const FOCUSABLE =
   'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -77,7 +79,7 @@ export function EditorView({
   const [history, dispatch] = useReducer(historyReducer, undefined, () => createHistory());
   const [tab, setTab] = useState<EditorTab>('adjustments');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [ratio, setRatio] = useState<RatioId>('free');
+  const [cropChoice, setCropChoice] = useState<CropChoice>(FREE_CROP);
   const [brush, setBrush] = useState<BrushSettings>(DEFAULT_BRUSH);
   const [renderer, setRenderer] = useState<EditorRenderer | null>(null);
   const [warnings, setWarnings] = useState<EditorWarning[]>([]);
@@ -94,7 +96,7 @@ export function EditorView({
     if (!element) return;
     let disposed = false;
     let opened: EditorRenderer | null = null;
-    openRenderer(element, source, { preferCpu, loadImage: loadImageReporting(setError) })
+    createEditorRenderer(element, source, { preferCpu, onError: (failure) => setError(errorOf(failure)) })
       .then((result) => {
         if (disposed) {
           result.renderer.dispose();
@@ -112,18 +114,6 @@ export function EditorView({
       opened?.dispose();
     };
   }, [source, preferCpu]);
-
-  // A text layer's font that will not load is said once; the text falls back to the system font.
-  const fonts = useMemo(
-    () => [...new Set(state.layers.flatMap((layer) => (layer.kind === 'text' ? [layer.font] : [])))],
-    [state.layers],
-  );
-  useEffect(() => {
-    if (!('fonts' in document)) return;
-    for (const font of fonts) {
-      document.fonts.load(`32px "${font}"`).catch(() => setError('fontLoadFailed'));
-    }
-  }, [fonts]);
 
   const change: TabProps['change'] = useCallback(
     (next, group) =>
@@ -192,7 +182,7 @@ export function EditorView({
   }, []);
 
   const mode: StageMode = STAGE_MODES[tab] ?? 'view';
-  const base = turnedSize(source, state.transform.rotation);
+  const base = frameSize(source, state.transform.rotation);
   const cropping = mode === 'crop';
   const preview = useMemo<EditState>(
     () =>
@@ -230,7 +220,7 @@ export function EditorView({
         }}
       />
     ),
-    filters: () => <FiltersTab {...tabProps} thumbnails={{}} />,
+    filters: () => <FiltersTab {...tabProps} source={source} />,
     adjustments: () => <AdjustmentsTab {...tabProps} />,
     focus: () => <FocusTab {...tabProps} />,
     overlays: () => <OverlaysTab {...tabProps} onOpenLibrary={() => setTab('library')} />,
@@ -240,12 +230,7 @@ export function EditorView({
     frames: () => <FramesTab {...tabProps} />,
     brush: () => <BrushTab {...tabProps} brush={brush} onBrushChange={setBrush} />,
     transform: () => (
-      <TransformTab
-        {...tabProps}
-        source={{ width: source.width, height: source.height }}
-        ratio={ratio}
-        onRatio={setRatio}
-      />
+      <TransformTab {...tabProps} source={source} choice={cropChoice} onChoice={setCropChoice} />
     ),
   };
 
@@ -350,7 +335,8 @@ export function EditorView({
             aspect={aspect}
             mode={mode}
             base={base}
-            cropAspect={ratioAspect(ratio)}
+            source={source}
+            cropAspect={findCropRatio(cropChoice.group, cropChoice.id)?.ratio ?? null}
             selectedId={selectedId}
             onSelect={setSelectedId}
             brush={brush}
@@ -437,16 +423,12 @@ function trapTab(event: ReactKeyboardEvent, container: HTMLElement) {
   }
 }
 
-/** Loads overlay and sticker images for the renderer, saying so when one will not load. */
-function loadImageReporting(report: (error: EditorError) => void) {
-  return async (src: string): Promise<ImageBitmap> => {
-    try {
-      const response = await fetch(src);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return await createImageBitmap(await response.blob());
-    } catch (error) {
-      report(src.includes('sticker') ? 'stickerLoadFailed' : 'unexpected');
-      throw error;
-    }
-  };
-}
+const ENGINE_ERRORS: Record<EditorEngineError['code'], EditorError> = {
+  render: 'renderError',
+  stickerLoad: 'stickerLoadFailed',
+  fontLoad: 'fontLoadFailed',
+  // An overlay image that would not load: the photo itself is open, so the editor stays.
+  imageLoad: 'unexpected',
+};
+
+const errorOf = (failure: EditorEngineError): EditorError => ENGINE_ERRORS[failure.code] ?? 'unexpected';

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Slider, type TabProps } from '../editor-controls';
-import { FILTERS } from '../editor-engine';
+import { FILTERS } from '../engine/compose/filters';
+import { useFilterThumbnails } from '../use-filter-thumbnails';
 
-/** Named looks built from the adjustments, with how strongly each is applied. */
-export function FiltersTab({
-  state,
-  change,
-  endGesture,
-  thumbnails,
-}: TabProps & { thumbnails: Readonly<Record<string, string>> }) {
+/** Named looks built from the adjustments, each shown on the photo itself, with how strongly it applies. */
+export function FiltersTab({ state, change, endGesture, source }: TabProps & { source: ImageBitmap }) {
   const { t } = useTranslation('editor');
+  const thumbnails = useFilterThumbnails(source);
   const current = state.filter?.id ?? null;
   const options = [null, ...FILTERS.map((filter) => filter.id)];
   return (
@@ -17,7 +14,6 @@ export function FiltersTab({
       {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset */}
       <div className="editor-looks" role="group" aria-label={t('tabs.filters')}>
         {options.map((id) => {
-          const label = id === null ? t('filters.none') : t(`filters.names.${id}`, { defaultValue: id });
           const thumb = thumbnails[id ?? 'none'];
           return (
             <button
@@ -32,7 +28,9 @@ export function FiltersTab({
               ) : (
                 <span className="editor-look__thumb" />
               )}
-              <span className="editor-look__name">{label}</span>
+              <span className="editor-look__name">
+                {id === null ? t('filters.none') : t(`filters.names.${id}`)}
+              </span>
             </button>
           );
         })}

@@ -1,9 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGrid, Slider, type TabProps } from '../editor-controls';
-import { FRAMES } from '../editor-engine';
+import type { Frame } from '../engine/edit-state';
+import { FRAMES } from '../engine/layers/frames';
 
 const NONE = 'none';
+
+/** A newly chosen frame starts from its own thickness and colour. */
+function frameFor(id: string): Frame {
+  const style = FRAMES.find((item) => item.id === id);
+  return { id, thickness: style?.thickness ?? 0.04, color: style?.color ?? '#ffffff' };
+}
 
 export function FramesTab({ state, change, endGesture }: TabProps) {
   const { t } = useTranslation('editor');
@@ -17,16 +24,8 @@ export function FramesTab({ state, change, endGesture }: TabProps) {
         options={options}
         value={frame?.id ?? NONE}
         columns={2}
-        render={(id) => (id === NONE ? t('frames.none') : t(`frames.names.${id}`, { defaultValue: id }))}
-        onChoose={(id) =>
-          change({
-            ...state,
-            frame:
-              id === NONE
-                ? null
-                : { id, thickness: frame?.thickness ?? 0.04, color: frame?.color ?? '#ffffff' },
-          })
-        }
+        render={(id) => (id === NONE ? t('frames.none') : t(`frames.names.${id}`))}
+        onChoose={(id) => change({ ...state, frame: id === NONE ? null : frameFor(id) })}
       />
       {frame ? (
         <>

@@ -32,8 +32,9 @@ export function LayerControls({
       <Slider
         name="layerScale"
         label={t('layers.size')}
-        min={0.05}
-        max={1}
+        min={0.2}
+        max={5}
+        format={(value) => `${Math.round(value * 100)}%`}
         value={layer.scale}
         onChange={(scale) => update({ scale }, 'scale')}
         onEnd={endGesture}

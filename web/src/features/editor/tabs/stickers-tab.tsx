@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { newId, PanelSection, type TabProps } from '../editor-controls';
-import { STICKERS } from '../editor-engine';
 import type { StickerLayer } from '../engine/edit-state';
+import { STICKERS, stickerUrl } from '../engine/layers/stickers';
 import { LayerControls, selectedOf } from './layer-controls';
 
 export function StickersTab({
@@ -19,7 +19,7 @@ export function StickersTab({
       stickerId,
       x: 0.5,
       y: 0.5,
-      scale: 0.25,
+      scale: 1,
       rotation: 0,
     };
     change({ ...state, layers: [...state.layers, layer] });
@@ -32,14 +32,10 @@ export function StickersTab({
           {STICKERS.map((sticker) => (
             <li key={sticker.id}>
               <button type="button" className="editor-sticker" onClick={() => add(sticker.id)}>
-                {'src' in sticker && typeof sticker.src === 'string' ? (
-                  <img src={sticker.src} alt="" />
-                ) : null}
-                <span className="visually-hidden">
-                  {t('stickers.addOne', {
-                    name: t(`stickers.names.${sticker.id}`, { defaultValue: sticker.id }),
-                  })}
-                </span>
+                <img
+                  src={stickerUrl(sticker)}
+                  alt={t('stickers.addOne', { name: t(`stickers.names.${sticker.id}`) })}
+                />
               </button>
             </li>
           ))}

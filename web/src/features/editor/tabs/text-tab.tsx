@@ -3,8 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../ui/button';
 import { newId, PanelSection, type TabProps } from '../editor-controls';
-import { FONTS, TEXT_DESIGNS } from '../editor-engine';
 import type { TextLayer } from '../engine/edit-state';
+import { DEFAULT_FONT_ID, FONTS } from '../engine/layers/fonts';
+import { TEXT_DESIGNS } from '../engine/layers/text-designs';
 import { LayerControls, selectedOf, withLayer } from './layer-controls';
 
 const ALIGNMENTS = [
@@ -48,7 +49,7 @@ function TextFields({
           <select id={fontId} value={layer.font} onChange={(event) => update({ font: event.target.value })}>
             {FONTS.map((font) => (
               <option key={font.id} value={font.id}>
-                {t(`text.fonts.${font.id}`, { defaultValue: font.id })}
+                {t(`text.fonts.${font.id}`)}
               </option>
             ))}
           </select>
@@ -94,14 +95,14 @@ export function TextTab({
       id: newId(),
       kind: 'text',
       text: t('text.placeholder'),
-      font: FONTS[0]?.id ?? 'sans',
-      color: '#ffffff',
+      font: TEXT_DESIGNS.find((item) => item.id === design)?.fontId ?? DEFAULT_FONT_ID,
+      color: TEXT_DESIGNS.find((item) => item.id === design)?.color ?? '#ffffff',
       align: 'center',
       design,
       background: null,
       x: 0.5,
       y: 0.5,
-      scale: 0.5,
+      scale: 1,
       rotation: 0,
     };
     change({ ...state, layers: [...state.layers, layer] });
@@ -119,7 +120,7 @@ export function TextTab({
                   className={`editor-design editor-design--${design.id}`}
                   onClick={() => add(design.id)}
                 >
-                  {t(`textDesign.names.${design.id}`, { defaultValue: design.id })}
+                  {t(`textDesign.names.${design.id}`)}
                 </button>
               </li>
             ))}

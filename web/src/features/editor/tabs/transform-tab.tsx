@@ -2,28 +2,29 @@ import { FlipHorizontal2, FlipVertical2, RotateCcw, RotateCw } from 'lucide-reac
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { type CropPixels, cropFromPixels, cropToPixels, turnCrop } from '../crop-geometry';
+import { PanelSection, Slider, type TabProps } from '../editor-controls';
+import type { Transform } from '../engine/edit-state';
 import {
-  type CropPixels,
-  cropFromPixels,
-  cropToPixels,
-  fitAspect,
-  outputSize,
-  RATIOS,
-  type RatioId,
-  ratioAspect,
-  type Size,
-  turnedSize,
-} from '../crop-geometry';
-import { ChoiceGrid, PanelSection, Slider, type TabProps } from '../editor-controls';
-import { CROP_PRESET_GROUPS } from '../editor-engine';
-import type { CropRect, EditState, Transform } from '../engine/edit-state';
+  applyCropRatio,
+  CROP_PRESETS,
+  CROP_RATIOS,
+  type CropRatio,
+  clampCrop,
+  fitCrop,
+} from '../engine/geometry/crop-presets';
+import { frameSize, outputSize, type Size } from '../engine/geometry/transform-geometry';
 
-/** A quarter turn carries the crop round with the picture. */
-function turnCrop(crop: CropRect, clockwise: boolean): CropRect {
-  return clockwise
-    ? { left: 1 - crop.top - crop.height, top: crop.left, width: crop.height, height: crop.width }
-    : { left: crop.top, top: 1 - crop.left - crop.width, width: crop.height, height: crop.width };
+/** The crop choice in force: a plain ratio (group 'common') or a platform preset. */
+export interface CropChoice {
+  group: string;
+  id: string;
 }
+
+export const FREE_CROP: CropChoice = { group: 'common', id: 'free' };
+
+/** '4:3' names its string as '4x3': a colon in a key would read as a namespace. */
+export const ratioKey = (id: string): string => `transform.ratios.${id.replace(':', 'x')}`;
 
 function NumberField({
   label,
@@ -49,7 +50,7 @@ function NumberField({
         inputMode="numeric"
         min={1}
         max={max}
-        // A new value from elsewhere (a handle drag) replaces what is typed.
+        // A new value from elsewhere (a handle drag, undo) replaces what is typed.
         key={value}
         defaultValue={value}
         onBlur={(event) => {
@@ -65,31 +66,34 @@ function NumberField({
   );
 }
 
-/** account.md §2 Transform, §3 Crop area: crop (presets, ratios, fields), flip, rotate, straighten, resolution. */
+/** account.md §2 Transform, §3 Crop area: crop (ratios, presets, fields), flip, rotate, straighten, resolution. */
 export function TransformTab({
   state,
   change,
   endGesture,
   source,
-  ratio,
-  onRatio,
-}: TabProps & { source: Size; ratio: RatioId; onRatio(ratio: RatioId): void }) {
+  choice,
+  onChoice,
+}: TabProps & { source: Size; choice: CropChoice; onChoice(choice: CropChoice): void }) {
   const { t } = useTranslation('editor');
   const { transform } = state;
-  const base = turnedSize(source, transform.rotation);
-  const pixels = cropToPixels(transform.crop, base);
-  const output = outputSize(transform, source);
-  const set = (patch: Partial<Transform>, group?: string) =>
-    change({ ...state, transform: { ...transform, ...patch } } satisfies EditState, group);
+  const frame = frameSize(source, transform.rotation);
+  const pixels = cropToPixels(transform.crop, frame);
+  const output = outputSize(source, transform);
+  const set = (next: Transform, group?: string) => change({ ...state, transform: next }, group);
   const setPixels = (patch: Partial<CropPixels>) =>
-    set({ crop: cropFromPixels({ ...pixels, ...patch }, base), resolution: null });
-  const chooseRatio = (next: RatioId) => {
-    onRatio(next);
-    const aspect = ratioAspect(next);
-    if (aspect !== null) set({ crop: fitAspect(transform.crop, aspect, base), resolution: null });
+    set({
+      ...transform,
+      crop: clampCrop(source, transform, cropFromPixels({ ...pixels, ...patch }, frame)),
+      resolution: null,
+    });
+  const choose = (group: string, ratio: CropRatio) => {
+    onChoice({ group, id: ratio.id });
+    set(applyCropRatio(source, transform, ratio));
   };
   const turn = (clockwise: boolean) =>
     set({
+      ...transform,
       rotation: ((transform.rotation + (clockwise ? 90 : 270)) % 360) as Transform['rotation'],
       crop: turnCrop(transform.crop, clockwise),
       resolution: transform.resolution
@@ -99,77 +103,72 @@ export function TransformTab({
   const outputAspect = output.width / output.height;
   return (
     <div className="editor-panel__stack">
-      <PanelSection title={t('transform.ratio')}>
-        <ChoiceGrid
-          label={t('transform.ratio')}
-          options={RATIOS}
-          value={ratio}
-          render={(id) => t(`transform.ratios.${id}`)}
-          onChoose={chooseRatio}
-        />
+      <PanelSection title={t('transform.presetGroups.common')}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset */}
+        <div className="editor-choices" role="group" aria-label={t('transform.ratio')}>
+          {CROP_RATIOS.map((ratio) => (
+            <button
+              key={ratio.id}
+              type="button"
+              className="editor-choice"
+              aria-pressed={choice.group === 'common' && choice.id === ratio.id}
+              onClick={() => choose('common', ratio)}
+            >
+              {t(ratioKey(ratio.id))}
+            </button>
+          ))}
+        </div>
       </PanelSection>
-      <PanelSection title={t('transform.presets')}>
-        {CROP_PRESET_GROUPS.map((group) => (
-          // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
-          <div
-            key={group.id}
-            className="editor-presets"
-            role="group"
-            aria-label={t(`transform.presetGroups.${group.id}`)}
-          >
-            <span className="editor-presets__group" aria-hidden="true">
-              {t(`transform.presetGroups.${group.id}`)}
-            </span>
-            {group.presets.map((preset) => (
+      {CROP_PRESETS.filter((group) => group.id !== 'common').map((group) => (
+        <PanelSection key={group.id} title={t(`transform.presetGroups.${group.id}`)}>
+          <div className="editor-presets">
+            {group.ratios.map((ratio) => (
               <button
-                key={preset.id}
+                key={ratio.id}
                 type="button"
                 className="editor-chip"
-                onClick={() => {
-                  onRatio('free');
-                  set({
-                    crop: fitAspect(transform.crop, preset.width / preset.height, base),
-                    resolution: { width: preset.width, height: preset.height },
-                  });
-                }}
+                aria-pressed={choice.group === group.id && choice.id === ratio.id}
+                onClick={() => choose(group.id, ratio)}
               >
-                {t(`transform.presetNames.${preset.id}`, { defaultValue: preset.id })}
-                <span className="editor-chip__detail">
-                  {preset.width}×{preset.height}
-                </span>
+                {t(`transform.presetNames.${group.id}.${ratio.id}`)}
+                {ratio.size ? (
+                  <span className="editor-chip__detail">
+                    {ratio.size.width}×{ratio.size.height}
+                  </span>
+                ) : null}
               </button>
             ))}
           </div>
-        ))}
-      </PanelSection>
+        </PanelSection>
+      ))}
       <PanelSection title={t('transform.cropArea')}>
         <div className="editor-fields">
           <NumberField
             name="cropWidth"
             label={t('transform.width')}
             value={pixels.width}
-            max={base.width}
+            max={frame.width}
             onCommit={(width) => setPixels({ width })}
           />
           <NumberField
             name="cropHeight"
             label={t('transform.height')}
             value={pixels.height}
-            max={base.height}
+            max={frame.height}
             onCommit={(height) => setPixels({ height })}
           />
           <NumberField
             name="cropTop"
             label={t('transform.top')}
             value={pixels.top}
-            max={base.height}
+            max={frame.height}
             onCommit={(top) => setPixels({ top })}
           />
           <NumberField
             name="cropLeft"
             label={t('transform.left')}
             value={pixels.left}
-            max={base.width}
+            max={frame.width}
             onCommit={(left) => setPixels({ left })}
           />
         </div>
@@ -186,7 +185,7 @@ export function TransformTab({
             size="sm"
             icon={<FlipHorizontal2 />}
             aria-pressed={transform.flipH}
-            onClick={() => set({ flipH: !transform.flipH })}
+            onClick={() => set({ ...transform, flipH: !transform.flipH })}
           >
             {t('transform.flipH')}
           </Button>
@@ -194,7 +193,7 @@ export function TransformTab({
             size="sm"
             icon={<FlipVertical2 />}
             aria-pressed={transform.flipV}
-            onClick={() => set({ flipV: !transform.flipV })}
+            onClick={() => set({ ...transform, flipV: !transform.flipV })}
           >
             {t('transform.flipV')}
           </Button>
@@ -207,7 +206,14 @@ export function TransformTab({
           step={0.5}
           format={(value) => `${value.toFixed(1)}°`}
           value={transform.straighten}
-          onChange={(straighten) => set({ straighten }, 'straighten')}
+          onChange={(straighten) => {
+            // The crop keeps its shape and grows back to the largest that fits the turned photo.
+            const turned = { ...transform, straighten };
+            set(
+              { ...turned, crop: fitCrop(source, turned, pixels.width / Math.max(1, pixels.height)) },
+              'straighten',
+            );
+          }}
           onEnd={endGesture}
         />
       </PanelSection>
@@ -219,7 +225,10 @@ export function TransformTab({
             value={output.width}
             max={20000}
             onCommit={(width) =>
-              set({ resolution: { width, height: Math.max(1, Math.round(width / outputAspect)) } })
+              set({
+                ...transform,
+                resolution: { width, height: Math.max(1, Math.round(width / outputAspect)) },
+              })
             }
           />
           <NumberField
@@ -228,13 +237,16 @@ export function TransformTab({
             value={output.height}
             max={20000}
             onCommit={(height) =>
-              set({ resolution: { width: Math.max(1, Math.round(height * outputAspect)), height } })
+              set({
+                ...transform,
+                resolution: { width: Math.max(1, Math.round(height * outputAspect)), height },
+              })
             }
           />
         </div>
         <p className="editor-panel__hint">{t('transform.resolutionHint')}</p>
         {transform.resolution ? (
-          <Button variant="ghost" size="sm" onClick={() => set({ resolution: null })}>
+          <Button variant="ghost" size="sm" onClick={() => set({ ...transform, resolution: null })}>
             {t('transform.resolutionReset')}
           </Button>
         ) : null}
