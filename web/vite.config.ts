@@ -15,6 +15,14 @@ const PALETTE_ID = 'virtual:theme-palette.css';
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|reselect|immer|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/;
+/** Namespaces fetched with their screen (web/src/i18n/i18n.ts ON_DEMAND_NAMESPACES), one chunk per language each. */
+const ON_DEMAND_LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/](editor)\.json$/;
+
+function localeChunk(id: string): string | null {
+  const onDemand = ON_DEMAND_LOCALE_FILE.exec(id);
+  if (onDemand) return `${onDemand[1]}-${onDemand[2]}`;
+  return LOCALE_FILE.exec(id)?.[1] ?? null;
+}
 
 /**
  * The theme colours as --light-*, --dark-* and --brand-* custom properties, from the module the
@@ -47,7 +55,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // One chunk per language: the app fetches the catalogues of the language it shows.
-            { name: (id) => LOCALE_FILE.exec(id)?.[1] ?? null },
+            { name: localeChunk },
             // The frameworks every screen runs on, in one file that outlives most deployments in
             // the browser's cache (and compresses better whole than in pieces).
             { name: 'framework', test: FRAMEWORK },

@@ -35,7 +35,7 @@ import {
   AlbumVisitorName,
   commentsSlots,
 } from './comments-wiring';
-import { editorSlots, renderViewerEdit } from './editor-wiring';
+import { EditButton, editorSlots, renderViewerEdit } from './editor-wiring';
 import { usePrivacySlots } from './privacy-wiring';
 import { useDefaultStorageGib, useShareNotify } from './sharing-wiring';
 import { openSubscriptionRequired, useStorageEnvironment } from './subscriptions-wiring';
@@ -132,6 +132,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
       ),
     }),
     FileMenu,
+    EditButton,
   ),
   documents: documentsScreens({ useAccount: useFileActionAccount }),
   albums: alsoPreloading(
@@ -173,6 +174,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     }),
     FileMenu,
     AlbumCarousel,
+    EditButton,
   ),
   'album-creation': alsoPreloading(albumCreationScreens(albumCreationSlots), SelectionTimeline),
   trash: trashScreens({ useAccount: useFileActionAccount }),

@@ -27,6 +27,15 @@ void i18next.use(initReactI18next).init({
 });
 
 /**
+ * Namespaces fetched when their screen first opens, not with the language: their strings belong
+ * to a lazily loaded part (vite.config.ts gives each its own chunk per language).
+ */
+export const ON_DEMAND_NAMESPACES: ReadonlySet<string> = new Set(['editor']);
+const demanded = new Set<string>();
+
+const wanted = (namespace: string) => !ON_DEMAND_NAMESPACES.has(namespace) || demanded.has(namespace);
+
+/**
  * Fetches a language's catalogues once; t() has them from then on. Switch the language only after
  * this resolves, or the screen shows keys until the next render. Every language has every key
  * (i18n/locale-catalogues.test.ts), so the fallback language is not fetched alongside.
@@ -34,11 +43,31 @@ void i18next.use(initReactI18next).init({
 export async function loadLocale(locale: string): Promise<void> {
   await Promise.all(
     catalogueFiles
-      .filter((file) => file.locale === locale && !i18next.hasResourceBundle(locale, file.namespace))
+      .filter(
+        (file) =>
+          file.locale === locale &&
+          wanted(file.namespace) &&
+          !i18next.hasResourceBundle(locale, file.namespace),
+      )
       .map(async (file) => {
         i18next.addResourceBundle(locale, file.namespace, await file.load(), true, true);
       }),
   );
+}
+
+/**
+ * Fetches an on-demand namespace for the language shown; from then on every language switch
+ * fetches it too (loadLocale), so the screen never shows keys.
+ */
+export async function loadNamespace(namespace: string): Promise<void> {
+  demanded.add(namespace);
+  await loadLocale(i18next.language);
+}
+
+/** Every catalogue of a language, on-demand ones included (tests, which check them all). */
+export async function loadEveryNamespace(locale: string): Promise<void> {
+  for (const namespace of ON_DEMAND_NAMESPACES) demanded.add(namespace);
+  await loadLocale(locale);
 }
 
 export default i18next;

@@ -1,10 +1,10 @@
 import { LOCALES } from '@nordlys/contract/constants';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { loadLocale } from '../i18n/i18n';
+import { loadEveryNamespace } from '../i18n/i18n';
 
 // The app fetches one language at start-up; tests switch between all of them.
-await Promise.all(LOCALES.map(loadLocale));
+await Promise.all(LOCALES.map(loadEveryNamespace));
 
 afterEach(() => {
   cleanup();

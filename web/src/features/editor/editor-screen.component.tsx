@@ -3,7 +3,7 @@ import { ImageOff, RotateCw, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchFile } from '../../api/files.api';
+import { fetchFileRecord } from '../../api/upload.api';
 import { toJpegUrl } from '../../file-actions/file-kind';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -40,7 +40,7 @@ type Loaded =
 
 /** The original at full size, as the browser decodes it (HEIC and the like come as JPEG). */
 async function loadOriginal(jobId: string, fileId: string, signal: AbortSignal) {
-  const file = await fetchFile(jobId, fileId, signal);
+  const file = await fetchFileRecord(jobId, fileId, signal);
   if (!file.previewURL) throw new Error('The picture has no rendering yet');
   const response = await fetch(toJpegUrl(file.previewURL), { signal });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

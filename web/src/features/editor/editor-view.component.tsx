@@ -69,7 +69,7 @@ export function EditorView({
   onLeave,
   onSave,
   renderTimelinePicker,
-  preferCpu,
+  preferCpu: startOnCpu,
 }: EditorViewProps) {
   const { t } = useTranslation('editor');
   const titleId = useId();
@@ -85,6 +85,7 @@ export function EditorView({
   const [warnings, setWarnings] = useState<EditorWarning[]>([]);
   const [error, setError] = useState<EditorError | null>(null);
   const [saving, setSaving] = useState(false);
+  const [preferCpu, setPreferCpu] = useState(startOnCpu === true);
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const state = history.present;
@@ -293,6 +294,18 @@ export function EditorView({
             <p key={warning} className="editor__message editor__message--warning" role="status">
               <AlertTriangle aria-hidden="true" />
               <span>{t(`warnings.${warning}`)}</span>
+              {warning === 'slowRenderer' ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    setRenderer(null);
+                    setPreferCpu(true);
+                  }}
+                >
+                  {t('useSimplerPreview')}
+                </Button>
+              ) : null}
               <button
                 type="button"
                 className="editor__message-close"
