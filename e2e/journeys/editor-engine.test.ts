@@ -40,6 +40,8 @@ interface RunResult {
   sourceSize: { width: number; height: number };
   previewPainted: number;
   export: { type: string; width: number; height: number; corner: number[] };
+  previewVsExport: number;
+  previewVsExportFlipped: number;
 }
 
 /** Calls a method of the page's test harness with JSON-able arguments. */
@@ -187,6 +189,9 @@ describe('editor engine: the renderer factory', () => {
       // 640 x 400 canvas, 4:3 photo fitted: 533 x 400 painted.
       expect(run.previewPainted).toBe(533 * 400);
       expect(run.export).toEqual({ type: 'image/png', width: W, height: H, corner: [255, 0, 0, 255] });
+      // Preview and export show the same picture the same way up (mean difference per channel).
+      expect(run.previewVsExport).toBeLessThan(8);
+      expect(run.previewVsExportFlipped).toBeGreaterThan(run.previewVsExport * 3);
     });
   }
 

@@ -15,6 +15,7 @@ import {
   pixelImageFromBytes,
   pixelImageToBytes,
 } from '../../web/src/features/editor/engine/pixel-image';
+import { previewRect } from '../../web/src/features/editor/engine/preview-layout';
 
 interface Loaded {
   gl: WebGL2RenderingContext;
@@ -132,6 +133,24 @@ async function rendererRun(state: EditState, options: { preferCpu?: boolean; max
     const check = new OffscreenCanvas(image.width, image.height).getContext('2d')!;
     check.drawImage(image, 0, 0);
     const corner = Array.from(check.getImageData(1, 1, 1, 1).data);
+    // The preview against the export scaled to the preview's rectangle, the right way up and flipped:
+    // the photo must not come out upside down on either path.
+    const rect = previewRect(canvas, image);
+    const shown = canvas.getContext('2d')!.getImageData(rect.x, rect.y, rect.width, rect.height).data;
+    const scaled = new OffscreenCanvas(rect.width, rect.height).getContext('2d')!;
+    scaled.drawImage(image, 0, 0, rect.width, rect.height);
+    const upright = scaled.getImageData(0, 0, rect.width, rect.height).data;
+    const meanDiff = (flip: boolean) => {
+      let sum = 0;
+      for (let y = 0; y < rect.height; y++) {
+        const row = flip ? rect.height - 1 - y : y;
+        for (let x = 0; x < rect.width * 4; x++) {
+          if (x % 4 !== 3)
+            sum += Math.abs(shown[y * rect.width * 4 + x]! - upright[row * rect.width * 4 + x]!);
+        }
+      }
+      return sum / (rect.width * rect.height * 3);
+    };
     return {
       kind: renderer.kind,
       warning,
@@ -139,6 +158,8 @@ async function rendererRun(state: EditState, options: { preferCpu?: boolean; max
       sourceSize: renderer.sourceSize,
       previewPainted: painted,
       export: { type: blob.type, width: image.width, height: image.height, corner },
+      previewVsExport: meanDiff(false),
+      previewVsExportFlipped: meanDiff(true),
     };
   } finally {
     renderer.dispose();

@@ -58,6 +58,9 @@ export async function encodeSurface(surface: Surface, type: string, quality?: nu
   }
 }
 
+/** Photos above this many megapixels are scaled down on load, and no export is larger. */
+export const MAX_MEGAPIXELS = 40;
+
 /** Largest size within `maxMegapixels` and `maxSide` with the same ratio; the size itself when it fits. */
 export function capSize(size: Size, maxMegapixels: number, maxSide: number): Size {
   const pixels = size.width * size.height;

@@ -1,13 +1,11 @@
 import { defaultLoadImage, type LoadImage } from './asset-cache';
-import { capSize, createSurface, scaleImage } from './canvas-surface';
+import { capSize, createSurface, MAX_MEGAPIXELS, scaleImage } from './canvas-surface';
 import { CpuRenderer } from './cpu/cpu-renderer';
 import type { EditorEngineError } from './errors';
 import type { Size } from './geometry/transform-geometry';
 import { GL_CONTEXT_ATTRIBUTES, rendererNameOf, WebGlRenderer } from './gl/webgl-renderer';
 import type { EditorRenderer } from './renderer';
 
-/** Photos above this many megapixels are scaled down on load (the renderer says `resized`). */
-export const MAX_MEGAPIXELS = 40;
 /** Longest side of the photo copy the GPU preview samples; the export always uses the full photo. */
 export const GL_PREVIEW_MAX_SIDE = 2560;
 /** The CPU preview works from a smaller copy so a slider stays usable without a GPU. */

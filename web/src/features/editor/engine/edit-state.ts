@@ -35,17 +35,20 @@ export type BlendMode = (typeof BLEND_MODES)[number];
 export const FOCUS_TYPES = ['radial', 'mirrored', 'linear', 'gaussian'] as const;
 export type FocusType = (typeof FOCUS_TYPES)[number];
 
-/** Positions and sizes are fractions of the cropped image (0..1), so they survive a resolution change. */
+/**
+ * The centre is in fractions of the cropped image's width and height; size and fade are fractions of
+ * its shorter side (so a radial focus stays round). Both survive a resolution change.
+ */
 export interface Focus {
   type: FocusType;
   /** Centre of the sharp area. */
   x: number;
   y: number;
-  /** Half-width of the sharp area (radius for radial, band half-height for mirrored). */
+  /** Radius of the sharp area (radial), half-height of the sharp band (mirrored), or the sharp side's offset from the centre line (linear). */
   size: number;
-  /** Width of the fade between sharp and blurred, as a fraction of the image. */
+  /** Width of the fade between sharp and blurred. */
   fade: number;
-  /** Direction of the band for mirrored and linear, in degrees. */
+  /** Direction of the band for mirrored and linear, in degrees clockwise from horizontal. */
   angle: number;
   /** Blur strength 0..1. */
   blur: number;

@@ -1,4 +1,5 @@
 import { AssetCache, type LoadImage } from './asset-cache';
+import { capSize, MAX_MEGAPIXELS } from './canvas-surface';
 import type { EditState } from './edit-state';
 import { type EditorEngineError, EditorRenderError } from './errors';
 import { outputSize, type Size } from './geometry/transform-geometry';
@@ -62,7 +63,7 @@ export abstract class RendererBase implements EditorRenderer {
 
   async export(state: EditState, type: 'image/jpeg' | 'image/png', quality = 0.92): Promise<Blob> {
     await this.assets.settle(state);
-    const out = outputSize(this.sourceSize, state.transform);
+    const out = capSize(outputSize(this.sourceSize, state.transform), MAX_MEGAPIXELS, this.maxOutputSide);
     let bytes: Uint8ClampedArray<ArrayBuffer>;
     try {
       bytes = this.renderFullSize(state, out);
@@ -109,4 +110,6 @@ export abstract class RendererBase implements EditorRenderer {
   /** The edited photo at `out` pixels as RGBA bytes, top row first. */
   protected abstract renderFullSize(state: EditState, out: Size): Uint8ClampedArray<ArrayBuffer>;
   protected abstract releaseResources(): void;
+  /** The longest side an export may have (a GPU's texture limit); a larger resolution is scaled down. */
+  protected abstract readonly maxOutputSide: number;
 }

@@ -15,6 +15,8 @@ import { renderPixels } from './cpu-pipeline';
 export class CpuRenderer extends RendererBase {
   readonly kind = 'cpu' as const;
   private readonly preview: PixelImage;
+  /** Canvas 2D's own limit in the common browsers. */
+  protected readonly maxOutputSide = 16_384;
 
   constructor(
     canvas: HTMLCanvasElement,

@@ -32,6 +32,7 @@ export class WebGlRenderer extends RendererBase {
   readonly kind = 'webgl2' as const;
   private readonly pipeline: GlPipeline;
   private readonly preview: SourceTexture;
+  protected readonly maxOutputSide: number;
 
   constructor(
     canvas: HTMLCanvasElement,
@@ -45,6 +46,10 @@ export class WebGlRenderer extends RendererBase {
   ) {
     super(canvas, full, resized, loadImage, onError);
     this.pipeline = new GlPipeline(gl);
+    this.maxOutputSide = Math.min(
+      gl.getParameter(gl.MAX_TEXTURE_SIZE),
+      gl.getParameter(gl.MAX_RENDERBUFFER_SIZE),
+    );
     this.preview = this.pipeline.upload(previewImage, previewImage.width, previewImage.height);
     // One pixel through the plain program now, so a context that cannot run it fails here, where
     // the factory can still fall back to the CPU renderer.
