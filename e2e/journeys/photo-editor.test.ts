@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { albumIdToB64 } from '@nordlys/contract/album-id';
 import type { FileRecord } from '@nordlys/contract/file';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../../server/src/cli/admin';
-import type { BrowserSession } from '../support/browser';
+import { seedAlbum } from '../support/album-steps';
+import { type BrowserSession, screenshotDir } from '../support/browser';
 import { type ApiUser, createApiUser } from './media-steps';
 
 const baseUrl = inject('baseUrl');
@@ -84,12 +86,19 @@ describe('photo editor journey', () => {
       await browser.expectAccessible(`editor-tab-${tab.toLowerCase().replace(' ', '-')}`);
     }
 
+    // Each look is shown on the photo itself.
+    await editor.getByRole('tab', { name: 'Filters', exact: true }).click();
+    await expect
+      .poll(() => editor.locator('img.editor-look__thumb').count(), { timeout: 30_000 })
+      .toBeGreaterThan(5);
+    await page.screenshot({ path: path.join(screenshotDir, 'editor-filters-desktop.png') });
+
     await editor.getByRole('tab', { name: 'Adjust', exact: true }).click();
     const brightness = editor.getByRole('slider', { name: 'Brightness' });
     await brightness.fill('0.4');
     await brightness.blur();
     await editor.getByText('40', { exact: true }).waitFor();
-    await browser.screenshot('editor-adjust-desktop');
+    await page.screenshot({ path: path.join(screenshotDir, 'editor-adjust-desktop.png') });
 
     await editor.getByRole('tab', { name: 'Transform', exact: true }).click();
     await editor.getByRole('button', { name: 'Square', exact: true }).click();
@@ -169,7 +178,14 @@ describe('photo editor journey', () => {
     await page.getByRole('button', { name: 'Edit photo' }).click();
     const editor = page.getByRole('dialog', { name: 'Edit photo' });
     await expect.poll(() => page.locator('.editor__spinner').count(), { timeout: 30_000 }).toBe(0);
-    await browser.screenshot('editor-adjust-mobile');
+    await page.screenshot({ path: path.join(screenshotDir, 'editor-adjust-mobile.png') });
+    await editor.getByRole('tab', { name: 'Stickers', exact: true }).click();
+    await editor.getByRole('button', { name: 'Add sticker: Heart' }).click();
+    await editor.getByRole('button', { name: 'Sticker: Heart', pressed: true }).waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'editor-stickers-mobile.png') });
+    await editor.getByRole('tab', { name: 'Focus', exact: true }).click();
+    await editor.getByRole('button', { name: 'Radial', exact: true }).click();
+    await page.screenshot({ path: path.join(screenshotDir, 'editor-focus-mobile.png') });
     await editor.getByRole('tab', { name: 'Transform', exact: true }).click();
     await editor.getByRole('button', { name: 'Flip horizontally' }).click();
     await browser.screenshot('editor-transform-mobile');
@@ -187,6 +203,24 @@ describe('photo editor journey', () => {
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
     await page.waitForURL(`**/photos/${original.fileID}`);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it("opens from an album tile's context menu on the album's copy of the picture", async () => {
+    const album = await seedAlbum(baseUrl, user, 'Harbour evenings', [original]);
+    browser = await user.browser();
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums/${albumIdToB64(album.id)}`);
+    const tiles = page.getByRole('list', { name: 'Photos and videos' }).getByRole('listitem');
+    await tiles.first().hover();
+    await tiles.first().getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Edit photo' }).click();
+    await page.waitForURL(new RegExp(`/edit/${album.id}/`));
+    const editor = page.getByRole('dialog', { name: 'Edit photo' });
+    await expect.poll(() => page.locator('.editor__spinner').count(), { timeout: 30_000 }).toBe(0);
+    // Nothing changed: Cancel leaves at once, back to the album.
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${baseUrl}/albums/${albumIdToB64(album.id)}`);
     expect(browser.errors).toEqual([]);
   });
 
