@@ -200,9 +200,19 @@ describe('photo editor journey', () => {
       'true',
     );
 
+    // Back asks too, and keeping the changes keeps the editor open.
+    await page.goBack();
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => prompt.count()).toBe(0);
+    expect(await editor.getByRole('button', { name: 'Flip horizontally' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
     await page.waitForURL(`**/photos/${original.fileID}`);
+    await page.getByRole('img', { name: /harbour\.jpg/ }).waitFor();
     expect(browser.errors).toEqual([]);
   });
 

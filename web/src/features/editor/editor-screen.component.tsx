@@ -1,6 +1,6 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import { ImageOff, RotateCw, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchFileRecord } from '../../api/upload.api';
@@ -22,6 +22,8 @@ export type SaveEditedCopy = (request: {
 /** Navigation state the opener passes, so leaving goes back to it. */
 export interface EditorOpenerState {
   openedFromApp?: boolean;
+  /** A second entry of the editor's own, pushed while there are changes, so Back asks first. */
+  editorGuard?: boolean;
   /** Where to go when the editor was opened by its address (a reload, a link). */
   returnTo?: string;
 }
@@ -77,10 +79,37 @@ export function EditorScreen({ jobId, fileId, saveCopy, renderTimelinePicker }: 
     [loaded],
   );
 
+  const guarded = opener?.editorGuard === true;
   const leave = () => {
-    if (opener?.openedFromApp) void navigate(-1);
+    if (opener?.openedFromApp) void navigate(guarded ? -2 : -1);
     else void navigate(opener?.returnTo ?? `/photos/${encodeURIComponent(fileId)}`, { replace: true });
   };
+
+  // Back cannot be stopped, so while there are changes the editor stands on a second entry of its
+  // own: Back lands on the first and asks; keeping the changes puts the guard back.
+  const [dirty, setDirty] = useState(false);
+  const [backPressed, setBackPressed] = useState(0);
+  const guardPushed = useRef(false);
+  const latest = useRef({ leave, location, navigate });
+  latest.current = { leave, location, navigate };
+  const pushGuard = useCallback(() => {
+    const { location: here, navigate: go } = latest.current;
+    guardPushed.current = true;
+    void go(`${here.pathname}${here.search}`, { state: { ...(here.state ?? {}), editorGuard: true } });
+  }, []);
+  useEffect(() => {
+    if (guarded) return;
+    if (guardPushed.current) {
+      guardPushed.current = false;
+      if (dirty) setBackPressed((count) => count + 1);
+      else latest.current.leave();
+      return;
+    }
+    if (dirty) pushGuard();
+  }, [guarded, dirty, pushGuard]);
+  const stay = useCallback(() => {
+    if (!latest.current.location.state?.editorGuard) pushGuard();
+  }, [pushGuard]);
 
   if (loaded.status !== 'ready') {
     return (
@@ -112,6 +141,9 @@ export function EditorScreen({ jobId, fileId, saveCopy, renderTimelinePicker }: 
       file={file}
       source={source}
       onLeave={leave}
+      onDirtyChange={setDirty}
+      backPressed={backPressed}
+      onStay={stay}
       renderTimelinePicker={renderTimelinePicker}
       onSave={async (renderer, state) => {
         const type = exportTypeFor(file.fileName);

@@ -55,6 +55,12 @@ export interface EditorViewProps {
   source: ImageBitmap;
   /** Leaves the editor (changes, if any, were confirmed discarded). */
   onLeave(): void;
+  /** Whether there is anything to lose, for the screen's guard against Back. */
+  onDirtyChange?(dirty: boolean): void;
+  /** Counts the times Back was pressed with changes: each asks to discard or keep them. */
+  backPressed?: number;
+  /** The user chose to keep editing. */
+  onStay?(): void;
   /** Uploads the rendered copy; rejects with a message key's reason when it fails. */
   onSave(renderer: EditorRenderer, state: EditState): Promise<void>;
   renderTimelinePicker?: (onPick: (imageUrl: string) => void) => ReactNode;
@@ -67,6 +73,9 @@ export function EditorView({
   file,
   source,
   onLeave,
+  onDirtyChange,
+  backPressed = 0,
+  onStay,
   onSave,
   renderTimelinePicker,
   preferCpu: startOnCpu,
@@ -125,6 +134,15 @@ export function EditorView({
   );
   const endGesture = useCallback(() => dispatch({ type: 'endGroup' }), []);
   const onRenderError = useCallback(() => setError('renderError'), []);
+
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    if (backPressed > 0) setConfirmLeave(true);
+  }, [backPressed]);
+  const stay = () => {
+    setConfirmLeave(false);
+    onStay?.();
+  };
 
   const leave = () => {
     if (dirty) setConfirmLeave(true);
@@ -395,13 +413,15 @@ export function EditorView({
       </div>
       <Modal
         open={confirmLeave}
-        onOpenChange={setConfirmLeave}
+        onOpenChange={(open) => {
+          if (!open) stay();
+        }}
         role="alertdialog"
         title={t('unsaved.title')}
         description={t('unsaved.body')}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirmLeave(false)}>
+            <Button variant="secondary" onClick={stay}>
               {t('unsaved.keep')}
             </Button>
             <Button
