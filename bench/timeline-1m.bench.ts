@@ -10,6 +10,7 @@ import {
   type FileWindow,
 } from '../server/src/store/repositories/timeline.repository';
 import type { ContentsTable, FilesTable } from '../server/src/store/schema';
+import { seededRandom } from '../server/test/seeded-random';
 import { openBenchLibrary } from './support/bench-library';
 import { onEachDatabase } from './support/databases';
 import { type BenchRow, fmt, percentile } from './support/report';
@@ -32,18 +33,6 @@ const TO = Date.UTC(2026, 0, 1);
 // BENCH_TIMELINE_YEARS narrows the span, so a quick run with fewer files keeps a month's size.
 const FROM = Date.UTC(2026 - Number(process.env.BENCH_TIMELINE_YEARS ?? 15), 0, 1);
 const DAY = 24 * 60 * 60 * 1000;
-
-// A fixed-seed generator, so runs are comparable.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function timeIt(
   calls: number,
@@ -68,7 +57,7 @@ export async function seedTimelineFiles(
   count: number,
   dialect: Store['dialect'],
 ) {
-  const random = rng(42);
+  const random = seededRandom(42);
   const batch = dialect === 'sqlite' ? 400 : 1000;
   const perTransaction = 20_000;
   const started = performance.now();
@@ -216,7 +205,7 @@ async function benchOne(label: string, database: DatabaseConfig, count: number):
       }
       return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
     };
-    const random = rng(7);
+    const random = seededRandom(7);
     const windows: FileWindow[] = Array.from({ length: CALLS + 5 }, () => {
       const m = months[Math.floor(random() * months.length)] as (typeof months)[number];
       return {

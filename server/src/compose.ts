@@ -168,6 +168,11 @@ export async function composeServices(deps: CompositionDeps) {
     ...period(FIRST_UPLOAD_SWEEP_AFTER_MS, UPLOAD_SWEEP_EVERY_MS),
   });
 
+  // Resumable uploads whose last byte arrived before a crash cut their finishing short.
+  const resumedUploads = resumableUploads
+    .resumeUnfinished((id, err) => log.warn({ err, id }, 'resumable upload not finished after restart'))
+    .catch((err: unknown) => log.warn({ err }, 'unfinished resumable uploads not resumed'));
+
   const onOrphanBlob = (key: string, err: unknown) => log.warn({ err, key }, 'blob left after purge');
   const fileActions = createFileActionsService({
     repos,
@@ -343,6 +348,7 @@ export async function composeServices(deps: CompositionDeps) {
     services,
     /** Stops the background work the services started; the caller closes the blobs and database after. */
     async close() {
+      await resumedUploads;
       await uploadSweeps.stop();
       await trashPurges.stop();
       await privacyRuns.stop();

@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_UPLOAD_AGE_MS } from '../src/blobs/blob-store';
 import { FsBlobStore } from '../src/blobs/fs-blob-store';
 import { TUS_SEGMENT_BYTES } from '../src/blobs/tus-blob-datastore';
-import { createAccountService } from '../src/services/account.service';
 import { openStore } from '../src/store/database';
-import { createRepositories } from '../src/store/repositories';
-import { beginRequest, buildServer, type ServerProcess, startServerProcess } from './server-process';
-import { basicAuth } from './test-app';
+import {
+  beginRequest,
+  buildServer,
+  createUserIn,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from './test-database';
 import { multipartBody } from './upload-helpers';
 
@@ -48,18 +51,7 @@ describe.each(databaseKinds)('uploads across kill -9 on %s', (kind) => {
       DATA_DIR: dataDir,
       ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
     };
-    const store = await openStore(database.config);
-    try {
-      const accounts = createAccountService({
-        repos: createRepositories(store),
-        clock: Date.now,
-        defaultStorageGib: 10,
-      });
-      const user = await accounts.createUser({ email: `crash-${randomUUID()}@example.com`, name: 'Crash' });
-      auth = basicAuth((await accounts.issueDeviceToken(user.id, { name: 'Crash test' })).token);
-    } finally {
-      await store.close();
-    }
+    auth = await createUserIn(database.config, 'Crash');
   }, 60_000);
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();

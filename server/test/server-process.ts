@@ -4,6 +4,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { DatabaseConfig } from '../src/config';
+import { createAccountService } from '../src/services/account.service';
+import { openStore } from '../src/store/database';
+import { createRepositories } from '../src/store/repositories';
+import { basicAuth } from './test-app';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -104,4 +109,51 @@ export async function beginRequest(
     socket.on('error', () => undefined);
     socket.once('error', reject);
   });
+}
+
+/** One server process at a time on the same data, started again after every kill. */
+export class CrashingServer {
+  private running: ServerProcess | undefined;
+
+  constructor(
+    private readonly entry: string,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get baseUrl(): string {
+    if (!this.running) throw new Error('the server is not running');
+    return this.running.baseUrl;
+  }
+
+  async start(): Promise<void> {
+    this.running = await startServerProcess(this.entry, this.env);
+  }
+
+  async kill9(): Promise<void> {
+    await this.running?.kill9();
+  }
+
+  async stop(): Promise<void> {
+    await this.kill9();
+    this.running = undefined;
+  }
+}
+
+/** A user made straight in the database a server process will open; answers a device's basic auth. */
+export async function createUserIn(database: DatabaseConfig, name: string): Promise<string> {
+  const store = await openStore(database);
+  try {
+    const accounts = createAccountService({
+      repos: createRepositories(store),
+      clock: Date.now,
+      defaultStorageGib: 10,
+    });
+    const user = await accounts.createUser({
+      email: `${name.toLowerCase()}-${randomUUID()}@example.com`,
+      name,
+    });
+    return basicAuth((await accounts.issueDeviceToken(user.id, { name: `${name} test` })).token);
+  } finally {
+    await store.close();
+  }
 }

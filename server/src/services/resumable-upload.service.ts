@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { TusUploadStatus } from '@nordlys/contract/file';
 import type { BlobStore } from '../blobs/blob-store';
 import type { TusBlobDatastore } from '../blobs/tus-blob-datastore';
-import { DomainError, notFound } from '../domain/errors';
+import { conflict, DomainError, notFound } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
 import type { Session } from './auth.service';
 import type { FileService } from './file.service';
@@ -18,13 +19,18 @@ export interface ResumableUploadDeps {
   uploads: Pick<UploadService, 'prepare' | 'ingest'>;
   files: Pick<FileService, 'getFileById'>;
   blobs: BlobStore;
-  repos: Pick<Repositories, 'tusUploads'>;
+  repos: Pick<Repositories, 'tusUploads' | 'users'>;
   clock: () => number;
 }
 
 /** The `{ error }` a failed upload's outcome keeps: the public reason, never internals. */
 const publicReason = (error: unknown) =>
   error instanceof DomainError ? error.message : 'Internal Server Error';
+
+/** Another process took the finishing of the upload over: it records the outcome, not this one. */
+class FinishTakenOver extends Error {
+  override readonly name = 'FinishTakenOver';
+}
 
 /**
  * Resumable uploads (tus): files above the configured threshold upload in parts and survive a
@@ -42,6 +48,42 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
     );
     return datastore;
   };
+
+  /**
+   * The ingest of an upload held under `claim`. The outcome 'done' is written in the file's own
+   * transaction, so a crash leaves both or neither; the parts go only once this claim recorded
+   * the outcome.
+   */
+  async function finishClaimed(
+    session: Session,
+    upload: { id: string; size?: number; metadata?: TusMetadata },
+    claim: string,
+  ): Promise<string> {
+    const store = await loadDatastore();
+    const { jobId, fields } = fieldsFromTusMetadata(upload.metadata);
+    let ended = false;
+    try {
+      const prepared = await uploads.prepare(session, jobId, fields);
+      const { file } = await uploads.ingest(session, prepared, store.read(upload.id), {
+        size: upload.size,
+        expectedSha256: fields.checksum,
+        onCommit: async (tx, fileId) => {
+          if (!(await tx.tusUploads.endClaimed(upload.id, claim, 'done', { fileId }, clock()))) {
+            throw new FinishTakenOver();
+          }
+        },
+      });
+      ended = true;
+      return file.id;
+    } catch (error) {
+      if (!(error instanceof FinishTakenOver)) {
+        ended = await repo.endClaimed(upload.id, claim, 'failed', { error: publicReason(error) }, clock());
+      }
+      throw error;
+    } finally {
+      if (ended) await store.removeParts(upload.id).catch(() => undefined);
+    }
+  }
 
   return {
     /** The datastore the tus protocol runs over. */
@@ -66,23 +108,41 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
       session: Session,
       upload: { id: string; size?: number; metadata?: TusMetadata },
     ): Promise<string> {
-      const store = await loadDatastore();
-      const { jobId, fields } = fieldsFromTusMetadata(upload.metadata);
-      await repo.setStatus(upload.id, 'processing', {}, clock());
-      try {
-        const prepared = await uploads.prepare(session, jobId, fields);
-        const { file } = await uploads.ingest(session, prepared, store.read(upload.id), {
-          size: upload.size,
-          expectedSha256: fields.checksum,
-        });
-        await repo.setStatus(upload.id, 'done', { fileId: file.id }, clock());
-        return file.id;
-      } catch (error) {
-        await repo.setStatus(upload.id, 'failed', { error: publicReason(error) }, clock());
-        throw error;
-      } finally {
-        await store.removeParts(upload.id).catch(() => undefined);
+      const claim = randomUUID();
+      if (!(await repo.claimFinish(upload.id, claim, clock()))) throw conflict('upload is already finishing');
+      return finishClaimed(session, upload, claim);
+    },
+
+    /**
+     * Finishes the uploads whose last byte arrived but whose finishing a crash cut short (before
+     * it began, or mid-ingest): their parts are still there, and no file was recorded, since the
+     * outcome commits with the file. Run at start. In the scaled-out size another API process may
+     * still be on one of them: it is taken over, and the claim keeps the two from both recording.
+     */
+    async resumeUnfinished(onError: (id: string, error: unknown) => void): Promise<number> {
+      let resumed = 0;
+      for (const id of await repo.unfinished()) {
+        const claim = randomUUID();
+        try {
+          if (!(await repo.claimFinish(id, claim, clock(), { takeOver: true }))) continue;
+          const row = await repo.find(id);
+          const user = row ? await repos.users.findById(row.user_id) : undefined;
+          if (!row || !user) continue;
+          const session: Session = {
+            userId: user.id,
+            email: user.email,
+            name: user.name,
+            deviceId: '',
+            isReadOnly: user.is_read_only === 1,
+          };
+          const metadata = JSON.parse(row.metadata) as TusMetadata;
+          await finishClaimed(session, { id, size: row.size ?? undefined, metadata }, claim);
+          resumed += 1;
+        } catch (error) {
+          onError(id, error);
+        }
       }
+      return resumed;
     },
 
     /** An upload belongs to the user who created it; anyone else is told it does not exist. */

@@ -9,7 +9,7 @@ import { mediaKindOf, toEpochMs } from '../domain/file-type';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
 import { extractMetadata, sampleOfBlob, sampleSizesFor } from '../media/metadata';
-import type { Repositories } from '../store/repositories';
+import type { Repositories, TransactionRepositories } from '../store/repositories';
 import type { ContentRow } from '../store/repositories/content.repository';
 import type { FileWithContent } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
@@ -81,6 +81,9 @@ export interface StagedUpload {
   prepared: PreparedUpload;
   content: Omit<ContentRow, 'created_at'>;
 }
+
+/** Work that commits with the new file or rolls it back: the file's row is written, not yet visible. */
+export type OnCommit = (tx: TransactionRepositories, fileId: string) => Promise<void>;
 
 export function createUploadService(deps: UploadServiceDeps) {
   const { repos, blobs, jobs, media, checksums, signer, clock } = deps;
@@ -214,11 +217,18 @@ export function createUploadService(deps: UploadServiceDeps) {
   async function record(
     session: Session,
     upload: StagedUpload,
+    onCommit?: OnCommit,
   ): Promise<{ file: FileWithContent; created: boolean }> {
     let keepBlob = false;
     try {
       const at = clock();
-      const outcome = await commit(session, upload.prepared, { ...upload.content, created_at: at }, at);
+      const outcome = await commit(
+        session,
+        upload.prepared,
+        { ...upload.content, created_at: at },
+        at,
+        onCommit,
+      );
       if (outcome.contentCreated) {
         keepBlob = true;
         media.enqueueContent(upload.content.sha256);
@@ -236,12 +246,18 @@ export function createUploadService(deps: UploadServiceDeps) {
     session: Session,
     prepared: PreparedUpload,
     body: NodeJS.ReadableStream,
-    opts: { signal?: AbortSignal; size?: number; expectedSha256?: string } = {},
+    opts: { signal?: AbortSignal; size?: number; expectedSha256?: string; onCommit?: OnCommit } = {},
   ): Promise<{ file: FileWithContent; created: boolean }> {
-    return record(session, await stage(prepared, body, opts));
+    return record(session, await stage(prepared, body, opts), opts.onCommit);
   }
 
-  async function commit(session: Session, prepared: PreparedUpload, candidate: ContentRow, at: number) {
+  async function commit(
+    session: Session,
+    prepared: PreparedUpload,
+    candidate: ContentRow,
+    at: number,
+    onCommit: OnCommit = async () => {},
+  ) {
     // Read outside the transaction: SQLite has one connection, and the transaction holds it.
     const maxSpace = await deps.maxSpaceOf(session.userId);
     return repos.transaction(async (tx) => {
@@ -251,7 +267,10 @@ export function createUploadService(deps: UploadServiceDeps) {
           prepared.file.parsed.path,
           candidate.sha256,
         );
-        if (existing) return { fileId: existing.id, created: false, contentCreated: false };
+        if (existing) {
+          await onCommit(tx, existing.id);
+          return { fileId: existing.id, created: false, contentCreated: false };
+        }
       }
       const { content, created: contentCreated } = await tx.contents.addRef(candidate);
       const { fileId, isNewToUser } = await insertFile(tx, {
@@ -266,6 +285,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         const { usedSpace } = await tx.usage.usageOf(session.userId);
         if (usedSpace > maxSpace) throw outOfStorage();
       }
+      await onCommit(tx, fileId);
       return { fileId, created: true, contentCreated };
     });
   }

@@ -276,6 +276,8 @@ export interface TusUploadsTable {
   error: string | null;
   created_at: number;
   updated_at: number;
+  /** The token of the process finishing the upload (status 'processing'); null otherwise. */
+  finish_claim: string | null;
 }
 
 /** A content's media task that failed transiently and gets later rounds (migration 0008). */

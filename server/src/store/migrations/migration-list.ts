@@ -18,6 +18,7 @@ import * as trashCountsStorage from './0015-trash-counts-storage.migration';
 import * as subscriptions from './0016-subscriptions.migration';
 import * as privacy from './0017-privacy.migration';
 import * as periodicRuns from './0018-periodic-runs.migration';
+import * as tusFinishClaim from './0019-tus-finish-claim.migration';
 
 /** Every migration, in order. Names are permanent: they are recorded in each database. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0016-subscriptions': subscriptions,
   '0017-privacy': privacy,
   '0018-periodic-runs': periodicRuns,
+  '0019-tus-finish-claim': tusFinishClaim,
 };

@@ -6,7 +6,9 @@ export type TusPartRow = Pick<TusPartsTable, 'part_start' | 'size' | 'blob_key'>
 
 export function createTusUploadRepository(db: Database) {
   return {
-    async create(row: Omit<TusUploadRow, 'received' | 'status' | 'file_id' | 'error' | 'updated_at'>) {
+    async create(
+      row: Omit<TusUploadRow, 'received' | 'status' | 'file_id' | 'error' | 'updated_at' | 'finish_claim'>,
+    ) {
       await db
         .insertInto('tus_uploads')
         .values({
@@ -16,6 +18,7 @@ export function createTusUploadRepository(db: Database) {
           file_id: null,
           error: null,
           updated_at: row.created_at,
+          finish_claim: null,
         })
         .execute();
     },
@@ -65,17 +68,70 @@ export function createTusUploadRepository(db: Database) {
       }
     },
 
-    async setStatus(
+    /**
+     * Takes the finishing of an upload whose last byte has arrived, under `claim`; with `takeOver`,
+     * also one another process was finishing (it died, or its claim goes). False when there is
+     * nothing to take: the upload is still receiving, has ended, or is gone.
+     */
+    async claimFinish(id: string, claim: string, at: number, { takeOver = false } = {}): Promise<boolean> {
+      const taken = await db
+        .updateTable('tus_uploads')
+        .set({ status: 'processing', finish_claim: claim, updated_at: at })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('status', '=', 'uploading'),
+              eb('size', 'is not', null),
+              eb('received', '=', eb.ref('size')),
+            ]),
+            ...(takeOver ? [eb('status', '=', 'processing')] : []),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    },
+
+    /** Uploads whose last byte arrived and that no live finisher may be on: after a restart, all of them. */
+    async unfinished(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('tus_uploads')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'processing'),
+            eb.and([
+              eb('status', '=', 'uploading'),
+              eb('size', 'is not', null),
+              eb('received', '=', eb.ref('size')),
+            ]),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Records how the upload ended, if `claim` still holds it; false when another took it over. */
+    async endClaimed(
       id: string,
-      status: TusUploadStatus,
+      claim: string,
+      status: 'done' | 'failed',
       ended: { fileId?: string; error?: string },
       at: number,
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const done = await db
         .updateTable('tus_uploads')
-        .set({ status, file_id: ended.fileId ?? null, error: ended.error ?? null, updated_at: at })
+        .set({
+          status,
+          file_id: ended.fileId ?? null,
+          error: ended.error ?? null,
+          updated_at: at,
+          finish_claim: null,
+        })
         .where('id', '=', id)
-        .execute();
+        .where('finish_claim', '=', claim)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
     },
 
     async deleteParts(id: string): Promise<void> {
