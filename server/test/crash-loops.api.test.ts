@@ -10,8 +10,9 @@ import { createBlobSweepService } from '../src/services/blob-sweep.service';
 import { TUS_EXPIRY_MS } from '../src/services/resumable-upload.service';
 import { openStore } from '../src/store/database';
 import { createRepositories } from '../src/store/repositories';
+import { createUserIn } from './process-user';
 import { seededRandom } from './seeded-random';
-import { buildServer, CrashingServer, createUserIn } from './server-process';
+import { buildServer, CrashingServer } from './server-process';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from './test-database';
 import { multipartBody } from './upload-helpers';
 
@@ -32,7 +33,7 @@ const UPLOADS = envCount('CRASH_UPLOADS', 100);
 const RESTORES = envCount('CRASH_RESTORES', 100);
 const ALBUM_DELETIONS = envCount('CRASH_ALBUM_DELETIONS', 20);
 const ARCHIVES = envCount('CRASH_ARCHIVES', 20);
-const KILLS = envCount('CRASH_KILLS', 12);
+const KILLS = envCount('CRASH_KILLS', 8);
 
 const KIB = 1024;
 const TUS_CHUNK = 256 * KIB;

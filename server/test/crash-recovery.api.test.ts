@@ -8,13 +8,8 @@ import { STALE_UPLOAD_AGE_MS } from '../src/blobs/blob-store';
 import { FsBlobStore } from '../src/blobs/fs-blob-store';
 import { TUS_SEGMENT_BYTES } from '../src/blobs/tus-blob-datastore';
 import { openStore } from '../src/store/database';
-import {
-  beginRequest,
-  buildServer,
-  createUserIn,
-  type ServerProcess,
-  startServerProcess,
-} from './server-process';
+import { createUserIn } from './process-user';
+import { beginRequest, buildServer, type ServerProcess, startServerProcess } from './server-process';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from './test-database';
 import { multipartBody } from './upload-helpers';
 

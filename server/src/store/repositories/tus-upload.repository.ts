@@ -1,5 +1,5 @@
 import type { Database } from '../database';
-import type { TusPartsTable, TusUploadStatus, TusUploadsTable } from '../schema';
+import type { TusPartsTable, TusUploadsTable } from '../schema';
 
 export type TusUploadRow = TusUploadsTable;
 export type TusPartRow = Pick<TusPartsTable, 'part_start' | 'size' | 'blob_key'>;
