@@ -8,7 +8,7 @@ import type { DatabaseConfig } from '../server/src/config';
 import type { Store } from '../server/src/store/database';
 import type { DB } from '../server/src/store/schema';
 import { openBenchLibrary } from './support/bench-library';
-import { fillStage } from './support/postgres-fill';
+import { brokenInvariants, fillStage } from './support/postgres-fill';
 import { type BenchRow, fmt } from './support/report';
 import { timeIt } from './timeline-1m.bench';
 
@@ -75,6 +75,13 @@ async function stageFigures(
   await sql`checkpoint`.execute(store.db);
   execFileSync('sync');
   console.log(`  ${label}: vacuum analyze and checkpoint ${fmt((performance.now() - started) / 1000, 1)} s`);
+  // The milliseconds move with whatever else the machine runs; the buffers do not.
+  console.log(
+    `  ${label}: load average ${os
+      .loadavg()
+      .map((n) => fmt(n, 1))
+      .join(', ')} on ${os.cpus().length} cores`,
+  );
 
   const headers = { authorization: library.auth };
   const app = await buildApp({ config: database.config, store, blobs: library.blobs, logger: false });
@@ -226,11 +233,19 @@ export async function benchManyAccounts(): Promise<BenchRow[]> {
       library,
       nowMs,
     );
+    const broken = await brokenInvariants(store.db);
+    if (broken.length > 0) throw new Error(`the filled database is not consistent: ${broken.join('; ')}`);
     const { rows: sizes } = await sql<{ files: number; mine: number; bytes: string }>`
       select (select count(*) from files)::int as files,
         (select count(*) from files where user_id = ${library.user.id})::int as mine,
         pg_size_pretty(pg_database_size(current_database())) as bytes`.execute(store.db);
     const size = sizes[0];
+    const { rows: spread } = await sql<{ largest: number; median: number }>`
+      select max(n)::int as largest, (percentile_disc(0.5) within group (order by n))::int as median
+      from (select count(*) as n from files group by user_id) per_account`.execute(store.db);
+    console.log(
+      `  files per account: largest ${spread[0]?.largest.toLocaleString('en')}, median ${spread[0]?.median.toLocaleString('en')}`,
+    );
     rows.push({
       name: `many-accounts: fill ${firstFiles.toLocaleString('en')} then to ${size?.files.toLocaleString('en')} rows (${size?.bytes})`,
       figure: `${fmt(firstSeconds, 0)} s + ${fmt(secondSeconds, 0)} s`,

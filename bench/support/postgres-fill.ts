@@ -107,18 +107,38 @@ const uuid = (prefix: string, n: string) => `md5('${prefix}' || ${n})::uuid::tex
 const userId = (n: string) => uuid('nordlys-bench-user-', n);
 const jobId = (n: string) => uuid('nordlys-bench-job-', n);
 
-/** Runs one stage on one connection (the session settings must hold for every statement). */
+type Run = (text: string) => Promise<unknown>;
+
+/**
+ * Two connections set up for the fill (triggers and foreign-key checks off, memory for sorts and
+ * index builds, no waiting for the WAL flush), for statements that can run side by side.
+ */
+async function inTwoSessions(database: Database, fill: (first: Run, second: Run) => Promise<void>) {
+  await database.connection().execute((a) =>
+    database.connection().execute(async (b) => {
+      const sessions = [a, b].map((db) => (text: string) => sql.raw(text).execute(db));
+      for (const run of sessions) {
+        await run('set session_replication_role = replica');
+        await run(`set maintenance_work_mem = '1GB'`);
+        await run(`set work_mem = '256MB'`);
+        await run('set synchronous_commit = off');
+      }
+      try {
+        await fill(sessions[0] as Run, sessions[1] as Run);
+      } finally {
+        for (const run of sessions) await run('reset all');
+      }
+    }),
+  );
+}
+
+/** Runs one stage; the session settings hold for every statement of it. */
 export async function fillStage(database: Database, stage: FillStage, log: (line: string) => void) {
   await checkColumns(database);
   const started = performance.now();
   const step = (what: string) => log(`    ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  await database.connection().execute(async (db) => {
-    const run = (text: string) => sql.raw(text).execute(db);
-    await run('set session_replication_role = replica');
-    await run(`set maintenance_work_mem = '1GB'`);
-    await run(`set work_mem = '256MB'`);
-    await run('set synchronous_commit = off');
-    const indexes = await secondaryIndexes(db);
+  await inTwoSessions(database, async (run, other) => {
+    const indexes = await secondaryIndexes(database);
     for (const index of indexes) await run(`drop index ${index.name}`);
     step(`dropped ${indexes.length} secondary indexes`);
 
@@ -144,7 +164,6 @@ export async function fillStage(database: Database, stage: FillStage, log: (line
     // are uneven, as real ones are: account k's share falls off as 1/sqrt(k). Capture times lean
     // to recent years; uploads follow capture (old pictures arrive in one import) and end now.
     await run('drop table if exists bench_fill');
-    await run(`select setseed(${((f0 / 1e8) % 1).toFixed(6)})`);
     const measured = stage.measured;
     const owner = measured
       ? `case when i % ${measured.everyNth} = 0 then '${measured.userId}' else ${userId('acct')} end`
@@ -153,7 +172,7 @@ export async function fillStage(database: Database, stage: FillStage, log: (line
       ? `case when i % ${measured.everyNth} = 0 then '${measured.jobId}' else ${jobId('acct')} end`
       : jobId('acct');
     const ext = `case kind when 'picture' then case when is_shot then 'png' else 'jpg' end when 'movie' then 'mp4' else 'pdf' end`;
-    await run(`create unlogged table bench_fill as
+    const draw = (from: number, to: number) => `
       select i, id, user_id, job_id, sha256, kind, is_shot, taken_at, uploaded_at, size, trashed, ext,
         'camera/' || file_name as path, file_name,
         case kind when 'picture' then 'Pictures' when 'movie' then 'Movies' else 'Documents' end as file_type,
@@ -179,89 +198,142 @@ export async function fillStage(database: Database, stage: FillStage, log: (line
             from (
               select i, random() as r_acct, random() as r_kind, random() as r_shot, random() as r_taken,
                 random() as r_upload, random() as r_size, random() as r_trash
-              from generate_series(${f0}, ${f1 - 1}) i
+              from generate_series(${from}, ${to - 1}) i
             ) r
           ) g
         ) n
-      ) f`);
+      ) f`;
+    // Each half in its own session, each session's random() seeded: runs draw the same rows.
+    await run(`create unlogged table bench_fill as ${draw(f0, f0)}`);
+    const middle = Math.floor((f0 + f1) / 2);
+    const halves: [Run, number, number][] = [
+      [run, f0, middle],
+      [other, middle, f1],
+    ];
+    await Promise.all(
+      halves.map(async ([session, from, to]) => {
+        await session(`select setseed(${((from / 1e8) % 1).toFixed(6)})`);
+        await session(`insert into bench_fill ${draw(from, to)}`);
+      }),
+    );
     step(`${(f1 - f0).toLocaleString('en')} drawn files`);
 
-    await run(`insert into contents (sha256, size, mime, media_kind, blob_key, width, height, duration_ms, taken_at,
-        metadata, ref_count, thumb_status, encode_status, thumbhash, created_at)
-      select sha256, size, case kind when 'picture' then 'image/jpeg' when 'movie' then 'video/mp4' else 'application/pdf' end,
-        kind, 'content/' || left(sha256, 2) || '/' || sha256, width, height, duration_ms, taken_at, null, 1,
-        case when kind = 'document' then 'none' else 'ready' end, encode_status, thumbhash, uploaded_at
-      from bench_fill order by sha256`);
-    step('contents');
-    await run(`insert into files (id, job_id, content_sha256, user_id, path, file_name, extension, size, mtime, ctime,
-        taken_at, uploaded_at, file_type, is_screenshot, group_type, group_id, is_master, deleted_at)
-      select id, job_id, sha256, user_id, path, file_name, ext, size, taken_at, taken_at,
-        taken_at, uploaded_at, file_type, case when is_shot then 1 else 0 end, null, null, 0,
-        case when trashed then ${nowMs} - ${DAY} end
-      from bench_fill order by id`);
-    step('files');
-    await run(
-      `insert into user_contents (user_id, sha256, ref_count) select user_id, sha256, 1 from bench_fill`,
-    );
-    step('user_contents');
-    // What the triggers of 0006-timeline-files write: the live files with their content columns.
-    await run(`insert into timeline_files (job_id, taken_at, id, content_sha256, user_id, path, file_name, size, mtime,
-        ctime, uploaded_at, file_type, is_screenshot, group_type, group_id, is_master, media_kind, width, height,
-        duration_ms, encode_status, thumbhash)
-      select job_id, taken_at, id, sha256, user_id, path, file_name, size, taken_at, taken_at, uploaded_at, file_type,
-        case when is_shot then 1 else 0 end, null, null, 0, kind, width, height, duration_ms, encode_status, thumbhash
-      from bench_fill where not trashed`);
-    step('timeline_files');
-    // What the triggers of 0005-timeline write: live files per job and UTC capture day.
-    // Grouped by UTC day number first (cheap integer keys), then each day's parts computed once.
-    const part = (p: string) => `extract(${p} from (to_timestamp(d * 86400.0) at time zone 'UTC'))::integer`;
-    await run(`insert into timeline_days (job_id, year, month, day, pictures, videos, screenshots, documents)
-      select job_id, ${part('year')}, ${part('month')}, ${part('day')}, pictures, videos, screenshots, documents
-      from (
-        select job_id, taken_at / ${DAY} as d, count(*) filter (where kind = 'picture') as pictures,
-          count(*) filter (where kind = 'movie') as videos, count(*) filter (where is_shot) as screenshots,
-          count(*) filter (where kind = 'document') as documents
-        from bench_fill where not trashed group by 1, 2
-      ) days
-      on conflict (job_id, year, month, day) do update set pictures = timeline_days.pictures + excluded.pictures,
-        videos = timeline_days.videos + excluded.videos, screenshots = timeline_days.screenshots + excluded.screenshots,
-        documents = timeline_days.documents + excluded.documents`);
-    step('timeline_days');
-    // Each file's "added" change at its upload, and a "removed" one for the trashed, numbered per
-    // job after the job's earlier changes; the job's serial is its last.
-    await run(`insert into changes (job_id, serial, type, entity_id, fields, created_at)
-      select e.job_id, coalesce(j.serial, 0) + row_number() over (partition by e.job_id order by e.at, e.type, e.id),
-        e.type, e.id, e.fields, e.at
-      from (
-        select job_id, id, 0 as type, json_build_object('path', path, 'checksum', sha256)::text as fields,
-          uploaded_at as at from bench_fill
-        union all
-        select job_id, id, 1, null, ${nowMs} - ${DAY} from bench_fill where trashed
-      ) e join jobs j on j.id = e.job_id
-      order by 1, 2`);
-    await run(`update jobs set
-        serial = (select c.serial from changes c where c.job_id = jobs.id order by c.serial desc limit 1),
-        updated_at = (select c.created_at from changes c where c.job_id = jobs.id order by c.serial desc limit 1)
-      where jobs.id in (select distinct job_id from bench_fill)`);
-    step('changes and serials');
-    await run(`insert into user_usage (user_id, used_space, picture_count, video_count, screenshot_count, document_count)
-      select user_id, sum(size), count(*) filter (where kind = 'picture' and not trashed),
-        count(*) filter (where kind = 'movie' and not trashed), count(*) filter (where is_shot and not trashed),
-        count(*) filter (where kind = 'document' and not trashed)
-      from bench_fill group by user_id
-      on conflict (user_id) do update set used_space = user_usage.used_space + excluded.used_space,
-        picture_count = user_usage.picture_count + excluded.picture_count,
-        video_count = user_usage.video_count + excluded.video_count,
-        screenshot_count = user_usage.screenshot_count + excluded.screenshot_count,
-        document_count = user_usage.document_count + excluded.document_count`);
-    await run(`insert into user_usage (user_id) select ${userId('n')} from generate_series(${a0}, ${a1 - 1}) n
-      on conflict (user_id) do nothing`);
-    step('user_usage');
+    // Two lanes of statements that touch different tables, on two connections: both cores work.
+    const rowsLane = async (run: Run) => {
+      await run(`insert into contents (sha256, size, mime, media_kind, blob_key, width, height, duration_ms, taken_at,
+          metadata, ref_count, thumb_status, encode_status, thumbhash, created_at)
+        select sha256, size, case kind when 'picture' then 'image/jpeg' when 'movie' then 'video/mp4' else 'application/pdf' end,
+          kind, 'content/' || left(sha256, 2) || '/' || sha256, width, height, duration_ms, taken_at, null, 1,
+          case when kind = 'document' then 'none' else 'ready' end, encode_status, thumbhash, uploaded_at
+        from bench_fill order by sha256`);
+      step('contents');
+      await run(
+        `insert into user_contents (user_id, sha256, ref_count) select user_id, sha256, 1 from bench_fill order by 1, 2`,
+      );
+      step('user_contents');
+      // What the triggers of 0005-timeline write: live files per job and UTC capture day.
+      // Grouped by UTC day number first (cheap integer keys), then each day's parts computed once.
+      const part = (p: string) =>
+        `extract(${p} from (to_timestamp(d * 86400.0) at time zone 'UTC'))::integer`;
+      await run(`insert into timeline_days (job_id, year, month, day, pictures, videos, screenshots, documents)
+        select job_id, ${part('year')}, ${part('month')}, ${part('day')}, pictures, videos, screenshots, documents
+        from (
+          select job_id, taken_at / ${DAY} as d, count(*) filter (where kind = 'picture') as pictures,
+            count(*) filter (where kind = 'movie') as videos, count(*) filter (where is_shot) as screenshots,
+            count(*) filter (where kind = 'document') as documents
+          from bench_fill where not trashed group by 1, 2
+        ) days
+        on conflict (job_id, year, month, day) do update set pictures = timeline_days.pictures + excluded.pictures,
+          videos = timeline_days.videos + excluded.videos, screenshots = timeline_days.screenshots + excluded.screenshots,
+          documents = timeline_days.documents + excluded.documents`);
+      step('timeline_days');
+      await run(`insert into user_usage (user_id, used_space, picture_count, video_count, screenshot_count, document_count)
+        select user_id, sum(size), count(*) filter (where kind = 'picture' and not trashed),
+          count(*) filter (where kind = 'movie' and not trashed), count(*) filter (where is_shot and not trashed),
+          count(*) filter (where kind = 'document' and not trashed)
+        from bench_fill group by user_id
+        on conflict (user_id) do update set used_space = user_usage.used_space + excluded.used_space,
+          picture_count = user_usage.picture_count + excluded.picture_count,
+          video_count = user_usage.video_count + excluded.video_count,
+          screenshot_count = user_usage.screenshot_count + excluded.screenshot_count,
+          document_count = user_usage.document_count + excluded.document_count`);
+      await run(`insert into user_usage (user_id) select ${userId('n')} from generate_series(${a0}, ${a1 - 1}) n
+        on conflict (user_id) do nothing`);
+      step('user_usage');
+    };
+    const filesLane = async (run: Run) => {
+      await run(`insert into files (id, job_id, content_sha256, user_id, path, file_name, extension, size, mtime, ctime,
+          taken_at, uploaded_at, file_type, is_screenshot, group_type, group_id, is_master, deleted_at)
+        select id, job_id, sha256, user_id, path, file_name, ext, size, taken_at, taken_at,
+          taken_at, uploaded_at, file_type, case when is_shot then 1 else 0 end, null, null, 0,
+          case when trashed then ${nowMs} - ${DAY} end
+        from bench_fill order by id`);
+      step('files');
+      // What the triggers of 0006-timeline-files write: the live files with their content columns.
+      await run(`insert into timeline_files (job_id, taken_at, id, content_sha256, user_id, path, file_name, size, mtime,
+          ctime, uploaded_at, file_type, is_screenshot, group_type, group_id, is_master, media_kind, width, height,
+          duration_ms, encode_status, thumbhash)
+        select job_id, taken_at, id, sha256, user_id, path, file_name, size, taken_at, taken_at, uploaded_at, file_type,
+          case when is_shot then 1 else 0 end, null, null, 0, kind, width, height, duration_ms, encode_status, thumbhash
+        from bench_fill where not trashed`);
+      step('timeline_files');
+      // Each file's "added" change at its upload, and a "removed" one for the trashed, numbered per
+      // job after the job's earlier changes; the job's serial is its last.
+      await run(`insert into changes (job_id, serial, type, entity_id, fields, created_at)
+        select e.job_id, coalesce(j.serial, 0) + row_number() over (partition by e.job_id order by e.at, e.type, e.id),
+          e.type, e.id, e.fields, e.at
+        from (
+          select job_id, id, 0 as type, json_build_object('path', path, 'checksum', sha256)::text as fields,
+            uploaded_at as at from bench_fill
+          union all
+          select job_id, id, 1, null, ${nowMs} - ${DAY} from bench_fill where trashed
+        ) e join jobs j on j.id = e.job_id
+        order by 1, 2`);
+      await run(`update jobs set
+          serial = (select c.serial from changes c where c.job_id = jobs.id order by c.serial desc limit 1),
+          updated_at = (select c.created_at from changes c where c.job_id = jobs.id order by c.serial desc limit 1)
+        where jobs.id in (select distinct job_id from bench_fill)`);
+      step('changes and serials');
+    };
+    await Promise.all([rowsLane(run), filesLane(other)]);
     await run('drop table bench_fill');
-
-    for (const index of indexes) await run(index.definition);
+    // The indexes alternate between the two sessions.
+    await Promise.all(
+      [run, other].map(async (session, lane) => {
+        for (const index of indexes.filter((_, i) => i % 2 === lane)) await session(index.definition);
+      }),
+    );
     step(`rebuilt ${indexes.length} secondary indexes`);
-    await run('set session_replication_role = origin');
   });
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * What the application keeps true, checked over the whole database: the trigger-kept timeline
+ * tables agree with the live files, every file has its content and reference, each job's serial
+ * is its last change, each user's used_space is the sum of their contents. Empty when all hold.
+ */
+export async function brokenInvariants(db: Database): Promise<string[]> {
+  const { rows } = await sql<{ problem: string | null }>`
+    select 'timeline_files holds ' || (select count(*) from timeline_files) || ' rows for '
+        || (select count(*) from files where deleted_at is null) || ' live files' as problem
+      where (select count(*) from timeline_files) <> (select count(*) from files where deleted_at is null)
+    union all
+    select 'timeline_days counts ' || (select sum(pictures + videos + documents) from timeline_days) || ' live files'
+      where (select sum(pictures + videos + documents) from timeline_days)
+        <> (select count(*) from files where deleted_at is null)
+    union all
+    select 'contents, references and files differ'
+      where (select sum(ref_count) from contents) <> (select count(*) from files)
+        or (select count(*) from user_contents) <> (select count(*) from files)
+    union all
+    select count(*) || ' jobs whose serial is not their last change' from jobs
+      where serial <> coalesce((select max(c.serial) from changes c where c.job_id = jobs.id), 0)
+      having count(*) > 0
+    union all
+    select count(*) || ' users whose used_space is not their contents'' sizes' from user_usage u
+      where used_space <> coalesce((select sum(c.size) from user_contents r join contents c on c.sha256 = r.sha256
+        where r.user_id = u.user_id), 0)
+      having count(*) > 0`.execute(db);
+  return rows.map((row) => row.problem).filter((p): p is string => p !== null);
 }
