@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -63,6 +64,8 @@ const builtEntries = [...read('server/build.mjs').matchAll(/^\s+([\w-]+|'[\w-]+'
   (m) => `server/dist/${(m[1] as string).replaceAll("'", '')}.mjs`,
 );
 const healthRoutes = read('server/src/http/health.routes.ts');
+/** Debian's HAProxy, when installed (the cluster rig installs it), checks the balancer's config. */
+const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((file) => existsSync(file));
 
 describe('deploy examples', () => {
   const known = knownVariables();
@@ -142,5 +145,12 @@ describe('deploy examples', () => {
     expect(probed.length).toBeGreaterThanOrEqual(3);
     expect(balanced.length).toBe(1);
     for (const route of [...probed, ...balanced]) expect(healthRoutes).toContain(`'${route}'`);
+  });
+
+  it.skipIf(!haproxy)('has a balancer configuration HAProxy accepts', () => {
+    const out = execFileSync(haproxy as string, ['-c', '-f', path.join(deploy, 'haproxy.cfg')], {
+      encoding: 'utf8',
+    });
+    expect(out).toContain('Configuration file is valid');
   });
 });
