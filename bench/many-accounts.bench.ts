@@ -254,12 +254,14 @@ export async function benchManyAccounts(): Promise<BenchRow[]> {
     });
     for (const [call, a] of small) {
       const b = large.get(call) as Figures;
-      // The same pages read at ten times the rows: a call's cost does not follow others' rows.
-      const flat = b.buffers <= a.buffers * 1.1 + 8;
+      // The same pages read at ten times the rows: a call's cost does not follow others' rows. An
+      // index ten times larger may be one level deeper, a page more for each index a statement
+      // descends (a few per statement).
+      const flat = b.buffers <= a.buffers * 1.1 + 4 * b.queries;
       rows.push({
         name: `many-accounts: ${call}, p95 at ${firstFiles / 1e6}M → ${TOTAL_FILES / 1e6}M rows`,
         figure: `${fmt(a.p95)} → ${fmt(b.p95)} ms; ${a.buffers} → ${b.buffers} buffers`,
-        target: 'buffers flat',
+        target: 'buffers flat (± b-tree depth)',
         pass: flat,
       });
     }

@@ -232,7 +232,8 @@ export async function fillStage(database: Database, stage: FillStage, log: (line
       );
       step('user_contents');
       // What the triggers of 0005-timeline write: live files per job and UTC capture day.
-      // Grouped by UTC day number first (cheap integer keys), then each day's parts computed once.
+      // Grouped by UTC day number first (cheap integer keys), then each day's parts computed once;
+      // inserted in the primary key's order, so its b-tree is appended to, not written at random.
       const part = (p: string) =>
         `extract(${p} from (to_timestamp(d * 86400.0) at time zone 'UTC'))::integer`;
       await run(`insert into timeline_days (job_id, year, month, day, pictures, videos, screenshots, documents)
@@ -243,6 +244,7 @@ export async function fillStage(database: Database, stage: FillStage, log: (line
             count(*) filter (where kind = 'document') as documents
           from bench_fill where not trashed group by 1, 2
         ) days
+        order by job_id, d
         on conflict (job_id, year, month, day) do update set pictures = timeline_days.pictures + excluded.pictures,
           videos = timeline_days.videos + excluded.videos, screenshots = timeline_days.screenshots + excluded.screenshots,
           documents = timeline_days.documents + excluded.documents`);
