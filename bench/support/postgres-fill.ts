@@ -334,8 +334,9 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
       having count(*) > 0
     union all
     select count(*) || ' users whose used_space is not their contents'' sizes' from user_usage u
-      where used_space <> coalesce((select sum(c.size) from user_contents r join contents c on c.sha256 = r.sha256
-        where r.user_id = u.user_id), 0)
+      left join (select r.user_id, sum(c.size) as bytes from user_contents r
+        join contents c on c.sha256 = r.sha256 group by r.user_id) sums on sums.user_id = u.user_id
+      where u.used_space <> coalesce(sums.bytes, 0)
       having count(*) > 0`.execute(db);
   return rows.map((row) => row.problem).filter((p): p is string => p !== null);
 }
