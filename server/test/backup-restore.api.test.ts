@@ -106,6 +106,17 @@ describe('admin backup and restore of a running SQLite server', () => {
     expect((await upload(srv.baseUrl, auth, 'b.bin', randomBytes(5000))).ok).toBe(true);
     const second = await admin(live, 'backup', '--to', backup);
     expect(second.last).toMatch(/ 1 new blobs \(1 already there\)/);
+
+    // A blob gone from the data folder while its row stays (as a purge during a backup leaves
+    // it) is named, not silently left out.
+    const contentDir = path.join(live.DATA_DIR, 'blobs', 'content');
+    const [prefix] = fs.readdirSync(contentDir);
+    const [blob] = fs.readdirSync(path.join(contentDir, prefix as string));
+    fs.rmSync(path.join(contentDir, prefix as string, blob as string));
+    const third = await admin(live, 'backup', '--to', folder());
+    expect(third.lines.filter((line) => line.startsWith('missing'))).toEqual([
+      `missing content/${prefix}/${blob} (purged while the backup ran)`,
+    ]);
   }, 120_000);
 
   it('refuses to restore over a data folder that holds a database, and PostgreSQL backups', async () => {
