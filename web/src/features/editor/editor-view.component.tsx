@@ -230,6 +230,7 @@ export function EditorView({
     library: () => (
       <LibraryTab
         renderTimelinePicker={renderTimelinePicker}
+        onWebcamUnavailable={() => setError('webcamUnavailable')}
         onPick={(src) => {
           change({
             ...state,

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useReducer, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { canUndo, createHistory, historyReducer, undo } from '../edit-history';
 import type { TabProps } from '../editor-controls';
 import type { EditState } from '../engine/edit-state';
 import { AdjustmentsTab } from './adjustments-tab';
+import { LibraryTab } from './library-tab';
 import { OverlaysTab } from './overlays-tab';
 import { StickersTab } from './stickers-tab';
 import { type CropChoice, FREE_CROP, TransformTab } from './transform-tab';
@@ -110,5 +111,33 @@ describe('editor tabs', () => {
     expect(latest.present.layers).toMatchObject([{ kind: 'sticker', stickerId: 'star' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(latest.present.layers).toEqual([]);
+  });
+
+  describe('library', () => {
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    });
+
+    it('a camera that cannot be opened is reported (no camera can run here, so the browser refuses)', async () => {
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: {
+          getUserMedia: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')),
+        },
+      });
+      let unavailable = 0;
+      const picked: string[] = [];
+      render(<LibraryTab onPick={(src) => picked.push(src)} onWebcamUnavailable={() => unavailable++} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Take a photo with the camera' }));
+      await expect.poll(() => unavailable).toBe(1);
+      expect(screen.queryByRole('dialog', { name: 'Take a photo' })).toBeNull();
+      expect(picked).toEqual([]);
+    });
+
+    it('offers no camera where the browser has none', () => {
+      render(<LibraryTab onPick={() => undefined} onWebcamUnavailable={() => undefined} />);
+      expect(screen.queryByRole('button', { name: 'Take a photo with the camera' })).toBeNull();
+      expect(screen.getByText('Choose an image')).toBeTruthy();
+    });
   });
 });

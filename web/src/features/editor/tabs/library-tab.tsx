@@ -2,6 +2,7 @@ import { Upload } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from '../editor-controls';
+import { hasWebcam, WebcamCapture } from './webcam-capture';
 
 /**
  * Images to lay over the photo: one from the user's own timeline (the app lends its picker) or
@@ -9,9 +10,11 @@ import { PanelSection } from '../editor-controls';
  */
 export function LibraryTab({
   onPick,
+  onWebcamUnavailable,
   renderTimelinePicker,
 }: {
   onPick(src: string): void;
+  onWebcamUnavailable(): void;
   renderTimelinePicker?: (onPick: (imageUrl: string) => void) => ReactNode;
 }) {
   const { t } = useTranslation('editor');
@@ -35,6 +38,7 @@ export function LibraryTab({
             event.target.value = '';
           }}
         />
+        {hasWebcam() ? <WebcamCapture onCapture={onPick} onUnavailable={onWebcamUnavailable} /> : null}
       </PanelSection>
       {renderTimelinePicker ? <div className="editor-library">{renderTimelinePicker(onPick)}</div> : null}
     </div>
