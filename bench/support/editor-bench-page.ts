@@ -35,6 +35,7 @@ async function run(options: {
   preferCpu: boolean;
   frames: number;
   exportToo: boolean;
+  focus: boolean;
 }): Promise<EditorBenchResult> {
   const photo = await makePhoto(4000, 3000);
   const canvas = document.getElementById('preview') as HTMLCanvasElement;
@@ -47,6 +48,10 @@ async function run(options: {
     ...INITIAL_EDIT_STATE,
     adjustments: { ...INITIAL_EDIT_STATE.adjustments, brightness: v, contrast: 0.2, saturation: 0.1 },
     filter: { id: 'warm', intensity: 0.5 },
+    // With a focus the pipeline needs neighbouring pixels: the multi-pass path with two blur passes.
+    focus: options.focus
+      ? { type: 'radial', x: 0.5, y: 0.5, size: 0.2, fade: 0.1, angle: 0, blur: 0.6 }
+      : null,
   });
   const frames: number[] = [];
   // Warm-up frame: shader compilation and texture allocation are not a slider step.

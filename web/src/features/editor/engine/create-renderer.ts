@@ -8,6 +8,8 @@ import type { EditorRenderer } from './renderer';
 
 /** Longest side of the photo copy the GPU preview samples; the export always uses the full photo. */
 export const GL_PREVIEW_MAX_SIDE = 2560;
+/** On a slow GL the preview renders at most this long and is scaled up, as the CPU preview is. */
+export const SLOW_GL_PREVIEW_RENDER_SIDE = 720;
 /** The CPU preview works from a smaller copy so a slider stays usable without a GPU. */
 export const CPU_PREVIEW_MAX_SIDE = 1024;
 
@@ -69,8 +71,19 @@ async function tryWebGl(
     const maxSide = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE), gl.getParameter(gl.MAX_RENDERBUFFER_SIZE));
     const { image, resized } = await capped(source, maxMegapixels, maxSide);
     const preview = await downscaled(image, GL_PREVIEW_MAX_SIDE);
-    const renderer = new WebGlRenderer(canvas, surface, gl, image, preview, resized, loadImage, onError);
     const slow = !strict || SOFTWARE_RENDERERS.test(rendererNameOf(gl));
+    const previewSide = slow ? SLOW_GL_PREVIEW_RENDER_SIDE : Number.POSITIVE_INFINITY;
+    const renderer = new WebGlRenderer(
+      canvas,
+      surface,
+      gl,
+      image,
+      preview,
+      resized,
+      loadImage,
+      onError,
+      previewSide,
+    );
     return { renderer, warning: slow ? 'slowRenderer' : null };
   } catch {
     // A context that cannot compile our shaders or hold the photo counts as no WebGL2.

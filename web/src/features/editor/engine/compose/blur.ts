@@ -5,7 +5,7 @@ import { createPixelImage, type PixelImage } from '../pixel-image';
  * (offsets round(j * R / N)) so a 12 MP export costs the same number of taps as the preview; the
  * offsets and normalised weights are computed once here and handed to both paths as they are.
  */
-export const MAX_TAPS = 49;
+export const MAX_TAPS = 25;
 const HALF = (MAX_TAPS - 1) / 2;
 
 export interface BlurKernel {
@@ -69,22 +69,23 @@ export function blurPixels(src: PixelImage, kernel: BlurKernel): PixelImage {
   return blurPass(blurPass(src, kernel, true), kernel, false);
 }
 
-/** Fragment shader for one direction of the blur (u_dir is (1,0) or (0,1)). */
-export const GLSL_BLUR_FRAGMENT = /* glsl */ `#version 300 es
+/**
+ * Fragment shader for one direction of the blur (u_dir is (1,0) or (0,1)), made for one tap count:
+ * a loop of constant length unrolls to constant indices, which software rasterisers need to be quick.
+ */
+export const glslBlurFragment = (taps: number) => /* glsl */ `#version 300 es
 precision highp float;
 precision highp int;
 uniform sampler2D u_image;
 uniform ivec2 u_dir;
-uniform int u_taps;
-uniform int u_offsets[${MAX_TAPS}];
-uniform float u_weights[${MAX_TAPS}];
+uniform int u_offsets[${taps}];
+uniform float u_weights[${taps}];
 out vec4 outColor;
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   ivec2 last = textureSize(u_image, 0) - 1;
   vec4 sum = vec4(0.0);
-  for (int k = 0; k < ${MAX_TAPS}; k++) {
-    if (k >= u_taps) break;
+  for (int k = 0; k < ${taps}; k++) {
     sum += texelFetch(u_image, clamp(p + u_dir * u_offsets[k], ivec2(0), last), 0) * u_weights[k];
   }
   outColor = sum;

@@ -75,7 +75,8 @@ export function developStage(base: PixelImage, state: EditState): PixelImage {
   const near = sharp !== 0 ? box3(base) : null;
   const clarityKernel = clear !== 0 ? blurKernel(CLARITY_SIGMA * Math.max(base.width, base.height)) : null;
   const wide = clarityKernel ? blurPixels(base, clarityKernel) : null;
-  const result: PixelImage = { width: base.width, height: base.height, data: base.data.slice() };
+  // The blurs above are copies, so the base can be developed in place.
+  const result = base;
   const px = result.data;
   for (let i = 0; i < px.length; i += 4) {
     if (near) sharpness.apply(px, i, sharp, near.data);

@@ -1,5 +1,5 @@
 import type { LoadImage } from '../asset-cache';
-import { readPixelImage } from '../canvas-surface';
+import { capSize, context2d, createSurface, readPixelImage, type Surface } from '../canvas-surface';
 import type { EditState } from '../edit-state';
 import type { EditorEngineError } from '../errors';
 import type { Size } from '../geometry/transform-geometry';
@@ -8,6 +8,9 @@ import type { PreviewRect } from '../preview-layout';
 import { RendererBase } from '../renderer-base';
 import { renderPixels } from './cpu-pipeline';
 
+/** Longest side the CPU preview renders at; the canvas scales it to the preview rectangle. */
+export const CPU_PREVIEW_RENDER_SIDE = 720;
+
 /**
  * The renderer for browsers without a usable WebGL2: the reference pipeline in plain JavaScript. The
  * preview works from a small copy of the photo; the export reads the full photo only when asked.
@@ -15,6 +18,7 @@ import { renderPixels } from './cpu-pipeline';
 export class CpuRenderer extends RendererBase {
   readonly kind = 'cpu' as const;
   private readonly preview: PixelImage;
+  private scratch: Surface | null = null;
   /** Canvas 2D's own limit in the common browsers. */
   protected readonly maxOutputSide = 16_384;
 
@@ -31,8 +35,21 @@ export class CpuRenderer extends RendererBase {
   }
 
   protected drawPreviewPhoto(ctx: CanvasRenderingContext2D, state: EditState, rect: PreviewRect): void {
-    const pixels = renderPixels(this.preview, state, rect, this.overlayPixels(state));
-    ctx.putImageData(new ImageData(pixelImageToBytes(pixels), rect.width, rect.height), rect.x, rect.y);
+    // Rendered at most CPU_PREVIEW_RENDER_SIDE long and scaled up by the canvas: a slider stays usable.
+    const size = capSize(rect, Number.POSITIVE_INFINITY, CPU_PREVIEW_RENDER_SIDE);
+    const pixels = renderPixels(this.preview, state, size, this.overlayPixels(state));
+    const image = new ImageData(pixelImageToBytes(pixels), size.width, size.height);
+    if (size.width === rect.width && size.height === rect.height) {
+      ctx.putImageData(image, rect.x, rect.y);
+      return;
+    }
+    if (this.scratch?.width !== size.width || this.scratch.height !== size.height) {
+      this.scratch = createSurface(size.width, size.height);
+    }
+    context2d(this.scratch).putImageData(image, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(this.scratch, rect.x, rect.y, rect.width, rect.height);
   }
 
   protected renderFullSize(state: EditState, out: Size): Uint8ClampedArray<ArrayBuffer> {

@@ -1,7 +1,7 @@
 import { CLARITY_SIGMA } from '../adjustments/clarity.adjustment';
 import { adjustmentVector, CLARITY_INDEX, SHARPNESS_INDEX } from '../adjustments/point-chain';
 import { blendModeIndex } from '../compose/blend-modes';
-import { type BlurKernel, blurKernel, GLSL_BLUR_FRAGMENT } from '../compose/blur';
+import { type BlurKernel, blurKernel, glslBlurFragment } from '../compose/blur';
 import { type FilterUniforms, filterUniforms } from '../compose/filters';
 import { focusSigma, focusTypeIndex } from '../compose/focus-mask';
 import { coverScale } from '../compose/sampling';
@@ -52,7 +52,6 @@ const MAX_VARIANTS = 24;
  */
 export class GlPipeline {
   private readonly transformProgram: Program;
-  private readonly blurProgram: Program;
   /** Programs made for a combination of stages (shaders.ts, StageSpec), by key, oldest first. */
   private readonly variants = new Map<string, Program>();
   private readonly targets = new Map<TargetName, Target>();
@@ -62,7 +61,6 @@ export class GlPipeline {
   constructor(private readonly gl: WebGL2RenderingContext) {
     this.halfFloat = gl.getExtension('EXT_color_buffer_float') !== null;
     this.transformProgram = this.link(TRANSFORM_FRAGMENT);
-    this.blurProgram = this.link(GLSL_BLUR_FRAGMENT);
     this.empty = this.createTexture(1, 1, gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, false);
   }
 
@@ -108,7 +106,8 @@ export class GlPipeline {
     const spec: StageSpec = {
       user: Array.from(vector, (v) => v !== 0),
       filter: filter.intensity > 0 ? Array.from(filter.vector, (v) => v !== 0) : null,
-      overlay: overlay !== null && state.overlay !== null,
+      blend: overlay && state.overlay ? blendModeIndex(state.overlay.blend) : -1,
+      focus: focusKernel && state.focus ? focusTypeIndex(state.focus) : -1,
     };
 
     if (vector[SHARPNESS_INDEX] === 0 && !clarityKernel && !focusKernel) {
@@ -161,8 +160,7 @@ export class GlPipeline {
     this.releaseTargets();
     const gl = this.gl;
     gl.deleteTexture(this.empty);
-    for (const p of [this.transformProgram, this.blurProgram, ...this.variants.values()])
-      gl.deleteProgram(p.program);
+    for (const p of [this.transformProgram, ...this.variants.values()]) gl.deleteProgram(p.program);
     this.variants.clear();
   }
 
@@ -175,13 +173,15 @@ export class GlPipeline {
       [from, scratch, [1, 0]],
       [scratch, into, [0, 1]],
     ] as const) {
-      const p = this.begin(this.blurProgram, dst);
+      const p = this.begin(
+        this.cached(`blur:${kernel.taps}`, () => glslBlurFragment(kernel.taps)),
+        dst,
+      );
       this.bindTexture(0, src.texture);
       gl.uniform1i(this.loc(p, 'u_image'), 0);
       gl.uniform2i(this.loc(p, 'u_dir'), dir[0], dir[1]);
-      gl.uniform1i(this.loc(p, 'u_taps'), kernel.taps);
-      gl.uniform1iv(this.loc(p, 'u_offsets'), kernel.offsets);
-      gl.uniform1fv(this.loc(p, 'u_weights'), kernel.weights);
+      gl.uniform1iv(this.loc(p, 'u_offsets'), kernel.offsets, 0, kernel.taps);
+      gl.uniform1fv(this.loc(p, 'u_weights'), kernel.weights, 0, kernel.taps);
       gl.drawArrays(gl.TRIANGLES, 0, 3);
     }
     return into;
@@ -198,9 +198,7 @@ export class GlPipeline {
   ): void {
     const gl = this.gl;
     const p = this.begin(
-      this.variant('composite', { user: [], filter: null, overlay: spec.overlay }, (s) =>
-        compositeFragment(s.overlay),
-      ),
+      this.variant('composite', { ...spec, user: [], filter: null }, compositeFragment),
       into,
       out,
     );
@@ -210,7 +208,6 @@ export class GlPipeline {
     gl.uniform1i(this.loc(p, 'u_developed'), 0);
     gl.uniform1i(this.loc(p, 'u_blurred'), 1);
     const focus = blurred ? state.focus : null;
-    gl.uniform1i(this.loc(p, 'u_focusType'), focus ? focusTypeIndex(focus) : -1);
     if (focus) {
       gl.uniform2f(this.loc(p, 'u_focusCenter'), focus.x, focus.y);
       gl.uniform1f(this.loc(p, 'u_focusSize'), focus.size);
@@ -257,7 +254,6 @@ export class GlPipeline {
     this.bindTexture(unit, overlay ? overlay.texture : this.empty);
     gl.uniform1i(this.loc(p, 'u_overlay'), unit);
     if (spec && overlay) {
-      gl.uniform1i(this.loc(p, 'u_blend'), blendModeIndex(spec.blend));
       gl.uniform1f(this.loc(p, 'u_opacity'), Math.max(0, Math.min(1, spec.opacity)));
       gl.uniform2fv(
         this.loc(p, 'u_coverScale'),
@@ -267,13 +263,16 @@ export class GlPipeline {
   }
 
   private variant(kind: string, spec: StageSpec, fragment: (spec: StageSpec) => string): Program {
-    const key = `${kind}:${stageKey(spec)}`;
+    return this.cached(`${kind}:${stageKey(spec)}`, () => fragment(spec));
+  }
+
+  /** A program by key, linked on first use; the least recently used goes when MAX_VARIANTS are kept. */
+  private cached(key: string, fragment: () => string): Program {
     let p = this.variants.get(key);
     if (p) {
-      // Most recently used last, so the oldest goes first when the cache is full.
       this.variants.delete(key);
     } else {
-      p = this.link(fragment(spec));
+      p = this.link(fragment());
       if (this.variants.size >= MAX_VARIANTS) {
         const [oldest, program] = this.variants.entries().next().value!;
         this.gl.deleteProgram(program.program);

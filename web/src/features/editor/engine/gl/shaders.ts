@@ -55,12 +55,14 @@ export interface StageSpec {
   user: readonly boolean[];
   /** The filter's adjustments likewise, or null when no filter applies. */
   filter: readonly boolean[] | null;
-  overlay: boolean;
+  /** Index of the overlay's blend mode in BLEND_MODES, or -1 without an overlay. */
+  blend: number;
+  /** Index of the focus type in FOCUS_TYPES, or -1 without a focus. */
+  focus: number;
 }
 
 export const stageKey = (spec: StageSpec) =>
-  [spec.user, spec.filter ?? []].map((m) => m.map((b) => (b ? 1 : 0)).join('')).join('/') +
-  (spec.overlay ? '+o' : '');
+  `${[spec.user, spec.filter ?? []].map((m) => m.map((b) => (b ? 1 : 0)).join('')).join('/')} b${spec.blend} f${spec.focus}`;
 
 const developPoint = (spec: StageSpec) => `
 ${GLSL_ADJUSTMENTS}
@@ -80,17 +82,17 @@ vec3 developPoint(vec3 c) {
 }
 `;
 
-const overlay = (present: boolean) =>
-  present
+// The blend mode is a constant of the program, so the mode's branch is the only one compiled in.
+const overlay = (blend: number) =>
+  blend >= 0
     ? `
 ${GLSL_BLEND}
 uniform sampler2D u_overlay;
-uniform int u_blend;
 uniform float u_opacity;
 uniform vec2 u_coverScale;
 vec3 overlayBlend(vec3 c, vec2 pos) {
   vec2 uv = (pos / u_size - 0.5) * u_coverScale + 0.5;
-  return blendOver(u_blend, c, texture(u_overlay, uv), u_opacity);
+  return blendOver(${blend}, c, texture(u_overlay, uv), u_opacity);
 }
 `
     : 'vec3 overlayBlend(vec3 c, vec2 pos) { return c; }';
@@ -127,14 +129,13 @@ void main() {
 }
 `;
 
-export const compositeFragment = (withOverlay: boolean) => `${HEADER}
+export const compositeFragment = (spec: StageSpec) => `${HEADER}
 ${GLSL_COLOR}
 ${POSITION}
 ${GLSL_FOCUS}
-${overlay(withOverlay)}
+${overlay(spec.blend)}
 uniform sampler2D u_developed;
 uniform sampler2D u_blurred;
-uniform int u_focusType;
 uniform vec2 u_focusCenter;
 uniform float u_focusSize;
 uniform float u_focusFade;
@@ -144,8 +145,8 @@ void main() {
   vec2 pos = outputPosition();
   ivec2 p = ivec2(pos);
   vec4 c = texelFetch(u_developed, p, 0);
-  if (u_focusType >= 0) {
-    float m = focusMask(u_focusType, u_focusCenter, u_focusSize, u_focusFade, u_focusAngle, pos, u_size);
+  if (${spec.focus} >= 0) {
+    float m = focusMask(${spec.focus}, u_focusCenter, u_focusSize, u_focusFade, u_focusAngle, pos, u_size);
     vec4 b = texelFetch(u_blurred, p, 0);
     c = b + (c - b) * m;
   }
@@ -157,7 +158,7 @@ export const directFragment = (spec: StageSpec) => `${HEADER}
 ${POSITION}
 ${TRANSFORM}
 ${developPoint(spec)}
-${overlay(spec.overlay)}
+${overlay(spec.blend)}
 out vec4 outColor;
 void main() {
   vec2 pos = outputPosition();

@@ -1,5 +1,5 @@
 import type { LoadImage } from '../asset-cache';
-import type { Surface } from '../canvas-surface';
+import { capSize, type Surface } from '../canvas-surface';
 import { type EditState, INITIAL_EDIT_STATE } from '../edit-state';
 import type { EditorEngineError } from '../errors';
 import type { Size } from '../geometry/transform-geometry';
@@ -43,6 +43,8 @@ export class WebGlRenderer extends RendererBase {
     resized: boolean,
     loadImage: LoadImage,
     onError: (error: EditorEngineError) => void,
+    /** Longest side the preview renders at (the canvas scales it to the preview rectangle). */
+    private readonly previewMaxSide = Number.POSITIVE_INFINITY,
   ) {
     super(canvas, full, resized, loadImage, onError);
     this.pipeline = new GlPipeline(gl);
@@ -57,11 +59,15 @@ export class WebGlRenderer extends RendererBase {
   }
 
   protected drawPreviewPhoto(ctx: CanvasRenderingContext2D, state: EditState, rect: PreviewRect): void {
-    if (this.glSurface.width !== rect.width || this.glSurface.height !== rect.height) {
-      this.glSurface.width = rect.width;
-      this.glSurface.height = rect.height;
+    // On a slow (software) GL the preview renders smaller and the canvas scales it up.
+    const size = capSize(rect, Number.POSITIVE_INFINITY, this.previewMaxSide);
+    if (this.glSurface.width !== size.width || this.glSurface.height !== size.height) {
+      this.glSurface.width = size.width;
+      this.glSurface.height = size.height;
     }
-    this.pipeline.render(this.preview, state, rect, 'canvas', this.overlayTexture(state));
+    this.pipeline.render(this.preview, state, size, 'canvas', this.overlayTexture(state));
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(this.glSurface, rect.x, rect.y, rect.width, rect.height);
   }
 
