@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import type { DatabaseConfig } from '../config';
 import { migrations } from './migrations/migration-list';
 import type { DB } from './schema';
@@ -94,24 +103,62 @@ export async function openDatabase(config: DatabaseConfig): Promise<Store> {
  * database, one migrates and the others wait for it, then find nothing left to run.
  */
 export const MIGRATION_LOCK_ID = 7_305_110_001;
+const MIGRATION_TABLE = DEFAULT_MIGRATION_TABLE;
 
-export async function migrateToLatest(db: Database, dialect: Dialect = 'sqlite'): Promise<void> {
-  if (dialect === 'sqlite') return runMigrations(db);
+export async function migrateToLatest(
+  db: Database,
+  dialect: Dialect = 'sqlite',
+  known: Record<string, Migration> = migrations,
+): Promise<void> {
+  if (dialect === 'sqlite') return runMigrations(db, dialect, known);
   // Session-level lock on one connection, held across the migrator's own transactions.
   await db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection);
     try {
-      await runMigrations(connection);
+      await runMigrations(connection, dialect, known);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection);
     }
   });
 }
 
-async function runMigrations(db: Database): Promise<void> {
+/** Names of the migrations the database has run; none when it has never been migrated. */
+async function executedMigrations(db: Database, dialect: Dialect): Promise<string[]> {
+  const { rows: found } =
+    dialect === 'sqlite'
+      ? await sql`select 1 from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db)
+      : await sql`select 1 where to_regclass(${MIGRATION_TABLE}) is not null`.execute(db);
+  if (found.length === 0) return [];
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * During a rolling upgrade the previous release keeps running (and restarting) beside the new one
+ * on the schema the new one migrated; so does a release rolled back to. Migrations only add
+ * (store/migrations/additive-migrations.test.ts), so that schema serves it: a database that has
+ * run migrations this release does not know, and every one it does know, is used as it is. The
+ * migrator itself would refuse it as corrupted.
+ */
+async function runMigrations(
+  db: Database,
+  dialect: Dialect,
+  known: Record<string, Migration>,
+): Promise<void> {
+  const executed = await executedMigrations(db, dialect);
+  const newer = executed.filter((name) => !(name in known));
+  if (newer.length > 0) {
+    const missing = Object.keys(known).filter((name) => !executed.includes(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `The database was migrated by another release (${newer.join(', ')}) without ${missing.join(', ')}`,
+      );
+    }
+    return;
+  }
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => known },
     // Numbers are handed out ahead of time to work landing in parallel, so a database may have run
     // 0012 before 0011 existed; each migration still runs once, and they touch different tables.
     allowUnorderedMigrations: true,
