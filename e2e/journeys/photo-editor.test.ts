@@ -234,6 +234,20 @@ describe('photo editor journey', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it("speaks the user's language on the first open: its strings come with the editor", async () => {
+    browser = await user.browser({ width: 375, height: 812, isMobile: true });
+    const { page } = browser;
+    const host = new URL(baseUrl).hostname;
+    await browser.context.addCookies([{ name: 'lang', value: 'nb_NO', domain: host, path: '/' }]);
+    await page.goto(`${baseUrl}/edit/${original.jobID}/${original.fileID}`);
+    const editor = page.getByRole('dialog', { name: 'Rediger bilde' });
+    await editor.getByRole('tab', { name: 'Juster', exact: true }).waitFor();
+    await editor.getByRole('tab', { name: 'Transformer', exact: true }).click();
+    await editor.getByRole('button', { name: 'Kvadrat', exact: true }).waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'editor-transform-mobile-nb.png') });
+    expect(browser.errors).toEqual([]);
+  });
+
   it('a read-only user sees the edit button disabled with the subscription offer', async () => {
     const lines: string[] = [];
     expect(

@@ -32,6 +32,8 @@ void i18next.use(initReactI18next).init({
  */
 export const ON_DEMAND_NAMESPACES: ReadonlySet<string> = new Set(['editor']);
 const demanded = new Set<string>();
+/** Languages the app has asked for, the one being switched to included. */
+const requested = new Set<string>();
 
 const wanted = (namespace: string) => !ON_DEMAND_NAMESPACES.has(namespace) || demanded.has(namespace);
 
@@ -41,6 +43,7 @@ const wanted = (namespace: string) => !ON_DEMAND_NAMESPACES.has(namespace) || de
  * (i18n/locale-catalogues.test.ts), so the fallback language is not fetched alongside.
  */
 export async function loadLocale(locale: string): Promise<void> {
+  requested.add(locale);
   await Promise.all(
     catalogueFiles
       .filter(
@@ -61,7 +64,9 @@ export async function loadLocale(locale: string): Promise<void> {
  */
 export async function loadNamespace(namespace: string): Promise<void> {
   demanded.add(namespace);
-  await loadLocale(i18next.language);
+  // A language still being switched to (start-up) needs it as much as the one shown.
+  const locales = requested.size > 0 ? [...requested] : [i18next.language];
+  await Promise.all(locales.map(loadLocale));
 }
 
 /** Every catalogue of a language, on-demand ones included (tests, which check them all). */
