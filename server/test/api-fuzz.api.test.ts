@@ -58,12 +58,16 @@ describe.each(databaseKinds)('API fuzz on %s', (kind) => {
   it(`answers generated calls to every route below 500, as declared, and changes nothing it refuses (seed ${seed})`, async () => {
     console.log(`API fuzz on ${kind}: FUZZ_SEED=${seed} FUZZ_RUNS=${runsPerRoute}`);
     const operations = (await documentedOperations(t.app)).filter(inScope);
-    const findings = await fuzzOperations(w, operations, {
+    const { findings, tally } = await fuzzOperations(w, operations, {
       seed,
       runsPerRoute,
       only: process.env.FUZZ_ROUTE,
       settle,
     });
+    console.log(
+      `API fuzz on ${kind}: ${tally.calls} calls, ${JSON.stringify(tally.byClass)}, ` +
+        `${tally.checkedAgainstSchema} answers checked against their schema`,
+    );
     for (const finding of findings) {
       console.log(`FUZZ_SEED=${finding.seed} FUZZ_ROUTE='${finding.route}'\n${finding.message}\n`);
     }

@@ -127,12 +127,21 @@ export interface FuzzOptions {
 }
 
 /** Fuzzes every operation in turn; returns what it found (empty when every call held). */
+export interface FuzzTally {
+  calls: number;
+  /** By status class: '2xx', '4xx'. */
+  byClass: Record<string, number>;
+  /** Answers checked against the schema their route declares for their status. */
+  checkedAgainstSchema: number;
+}
+
 export async function fuzzOperations(
   w: World,
   operations: Operation[],
   options: FuzzOptions,
-): Promise<FuzzFinding[]> {
+): Promise<{ findings: FuzzFinding[]; tally: FuzzTally }> {
   const findings: FuzzFinding[] = [];
+  const tally: FuzzTally = { calls: 0, byClass: {}, checkedAgainstSchema: 0 };
   // Calls that spend the caller's session or account come last, so the others meet a live world.
   const spending = (op: Operation) =>
     op.method === 'DELETE' || /logout|request_account_deletion|empty_trash_can/.test(op.path) ? 1 : 0;
@@ -151,10 +160,14 @@ export async function fuzzOperations(
     const property = fc.asyncProperty(inputArbitrary(w, op), async (input) => {
       const res = await w.t.app.inject(await toInjection(w, op, input, ownerAuth));
       const where = `${op.key} as ${input.actor}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+      tally.calls += 1;
+      const statusClass = `${String(res.statusCode)[0]}xx`;
+      tally.byClass[statusClass] = (tally.byClass[statusClass] ?? 0) + 1;
       if (res.statusCode >= 500) throw new Error(`server error: ${where}`);
       const validate = validatorFor(res.statusCode);
       if (validate && res.headers['content-type']?.toString().startsWith('application/json')) {
         const body = res.body ? JSON.parse(res.body) : null;
+        tally.checkedAgainstSchema += 1;
         if (!validate(body)) {
           throw new Error(`answer does not match its schema: ${where} ${JSON.stringify(validate.errors)}`);
         }
@@ -188,5 +201,5 @@ export async function fuzzOperations(
     }
     if (process.env.FUZZ_TRACE) console.log(`  ${Date.now() - began} ms`);
   }
-  return findings;
+  return { findings, tally };
 }
