@@ -40,7 +40,8 @@ function expectAppPolicy(headers: Headers) {
   expect(policy.get('script-src-attr')).toEqual(["'none'"]);
   expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
   expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
-  expect(policy.get('connect-src')).toEqual(["'self'"]);
+  // The photo editor fetches the object URL of an overlay picked from the device or the camera.
+  expect(policy.get('connect-src')).toEqual(["'self'", 'blob:']);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   // No payment provider's frames without Stripe configured.
   expect(policy.get('frame-src')).toBeUndefined();
@@ -140,7 +141,11 @@ describe.each(databaseKinds)('HSTS and service hosts by PUBLIC_URL on %s', (kind
       }
       const plain = await http.app.inject({ url: '/st/4/login/config' });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
-      expect(directives(plain.headers).get('connect-src')).toEqual(["'self'", 'http://photos.example.com']);
+      expect(directives(plain.headers).get('connect-src')).toEqual([
+        "'self'",
+        'blob:',
+        'http://photos.example.com',
+      ]);
     } finally {
       await https.close();
       await http.close();
@@ -252,7 +257,7 @@ describe.each(databaseKinds)('the policy with Stripe taking payments on %s', (ki
           'https://*.js.stripe.com',
           'https://hooks.stripe.com',
         ]);
-        expect(policy.get('connect-src'), url).toEqual(["'self'", 'https://api.stripe.com']);
+        expect(policy.get('connect-src'), url).toEqual(["'self'", 'blob:', 'https://api.stripe.com']);
       }
     } finally {
       await stripe.close();

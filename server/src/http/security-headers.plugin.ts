@@ -31,10 +31,12 @@ export interface PolicyOptions {
 }
 
 /**
- * The web app's policy: everything from our own origin. Besides that, WebAssembly for the upload
- * checksums (hash-wasm), object URLs for picture and video previews, data URLs for ThumbHash
- * placeholders, and the public URL, which the service host directory names as every host and
- * which may differ from the address the app was opened at.
+ * The web app's policy: everything from our own origin, and no inline script at all (the client
+ * config travels as a JSON data block). Besides that, WebAssembly for the upload checksums
+ * (hash-wasm), object URLs for picture and video previews and for the photo editor, which also
+ * fetches them (an overlay picked from the device or taken with the camera), data URLs for
+ * ThumbHash placeholders and the editor's stickers, and the public URL, which the service host
+ * directory names as every host and which may differ from the address the app was opened at.
  */
 export function appDirectives({ publicUrl, stripe = false, cast = false }: PolicyOptions): Directives {
   const services = publicUrl ? [new URL(publicUrl).origin] : [];
@@ -46,7 +48,7 @@ export function appDirectives({ publicUrl, stripe = false, cast = false }: Polic
     'style-src': ["'self'"],
     'img-src': ["'self'", 'blob:', 'data:', ...services],
     'media-src': ["'self'", 'blob:', ...services],
-    'connect-src': ["'self'", ...services, ...payments.connect],
+    'connect-src': ["'self'", 'blob:', ...services, ...payments.connect],
     ...(stripe ? { 'frame-src': payments.frame } : {}),
     'font-src': ["'self'"],
     'object-src': ["'none'"],
