@@ -1,5 +1,6 @@
 import { benchAlbums } from './albums-list.bench';
 import { benchArchive } from './archive-5gib.bench';
+import { benchCluster } from './cluster.bench';
 import { benchCommentsFeed } from './comments-feed.bench';
 import { benchEditorRender } from './editor-render.bench';
 import { benchIdleMemory } from './idle-memory.bench';
@@ -29,6 +30,8 @@ import { benchWireBytes } from './wire-bytes.bench';
  * full-size export (BENCH_EDITOR_FRAMES).
  * BENCH_ONLY=archive streams a 5 GiB archive against raw disk reads, with RSS and unzip -t
  * (BENCH_ARCHIVE_FILES, BENCH_ARCHIVE_FILE_BYTES shrink it).
+ * BENCH_ONLY=cluster: the scaled-out profile (PostgreSQL, s3rver, HAProxy) beside the embedded one, and
+ * requests/s through the balancer with one and two API processes (BENCH_CLUSTER_* shrink it).
  */
 const only = process.env.BENCH_ONLY;
 const rows: BenchRow[] = [];
@@ -47,5 +50,6 @@ if (!only || only === 'comments') rows.push(...(await benchCommentsFeed()));
 if (!only || only === 'lcp') rows.push(...(await benchTimelineMobileLcp()));
 if (!only || only === 'archive') rows.push(...(await benchArchive()));
 if (!only || only === 'editor') rows.push(...(await benchEditorRender()));
+if (!only || only === 'cluster') rows.push(...(await benchCluster()));
 console.log();
 printTable(rows);

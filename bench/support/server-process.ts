@@ -131,25 +131,14 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
 
-    const email = `bench-${Date.now()}@example.com`;
-    const quiet = () => {};
-    await runAdmin(
-      ['user:create', '--email', email, '--password', 'bench-password-1', '--name', 'Bench'],
-      env,
-      quiet,
-    );
-    let token = '';
-    await runAdmin(['token:create', '--email', email, '--device', 'bench'], env, (line: string) => {
-      token = line;
-    });
-    if (!token) throw new Error('the admin CLI did not print a device token');
+    const auth = await createBenchUser(env);
     return {
       baseUrl,
       pid: child.pid!,
       startupMs,
       dataDir,
       env,
-      auth: `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`,
+      auth,
       stop,
     };
   } catch (error) {
@@ -157,4 +146,21 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}): P
     await stop();
     throw error;
   }
+}
+
+/** A user made with the admin CLI over `env`'s database; answers its basic-auth header. */
+export async function createBenchUser(env: Record<string, string>): Promise<string> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const quiet = () => {};
+  await runAdmin(
+    ['user:create', '--email', email, '--password', 'bench-password-1', '--name', 'Bench'],
+    env,
+    quiet,
+  );
+  let token = '';
+  await runAdmin(['token:create', '--email', email, '--device', 'bench'], env, (line: string) => {
+    token = line;
+  });
+  if (!token) throw new Error('the admin CLI did not print a device token');
+  return `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`;
 }

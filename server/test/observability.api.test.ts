@@ -107,6 +107,19 @@ describe('metrics with METRICS_TOKEN, and request ids', () => {
     expect((value(text, 'nordlys_upload_bytes_total') ?? 0) - before).toBeGreaterThanOrEqual(50_000);
   });
 
+  it('counts archive bytes as the zip streams out', async () => {
+    const before = value(await scrape(), 'nordlys_archive_bytes_total') ?? 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/st/4/jobs/default/files_as_archive',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeGreaterThan(50_000);
+    expect((value(await scrape(), 'nordlys_archive_bytes_total') ?? 0) - before).toBe(res.rawPayload.length);
+  });
+
   it("echoes the balancer's X-Request-ID, and makes one when none or a bad one comes", async () => {
     const given = 'lb-5f1c2d3e-aaaa-bbbb-cccc-0123456789ab';
     const echoed = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': given } });

@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll } from 'vitest';
+import { startS3rver } from './start-s3rver';
 
 /**
  * An S3 server on loopback for the calling test file, started by the first test that asks for its
@@ -21,34 +20,7 @@ export function useS3rver(bucket: string): {
   });
   return {
     async endpoint() {
-      starting ??= (async () => {
-        const directory = await mkdtemp(path.join(os.tmpdir(), 'nordlys-s3rver-'));
-        const instance = new S3rver({
-          port: 0,
-          address: '127.0.0.1',
-          silent: true,
-          directory,
-          configureBuckets: [{ name: bucket }],
-        });
-        // s3rver keeps each multipart upload's parts in a folder until it completes, but answers
-        // AbortMultipartUpload with 405; this does what S3 does: the parts are gone.
-        const uploadsDir = instance.store.getResourcePath(bucket, undefined, 'uploads');
-        instance.middleware.unshift(async (ctx, next) => {
-          const uploadId = ctx.query.uploadId;
-          if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next();
-          await rm(path.join(uploadsDir, path.basename(uploadId)), { recursive: true, force: true });
-          ctx.status = 204;
-        });
-        const { port } = await instance.run();
-        return {
-          endpoint: `http://127.0.0.1:${port}`,
-          uploadsDir,
-          close: async () => {
-            await instance.close();
-            await rm(directory, { recursive: true, force: true });
-          },
-        };
-      })();
+      starting ??= startS3rver(bucket);
       return (await starting).endpoint;
     },
     async unfinishedUploads() {

@@ -5,11 +5,6 @@ import { type Metrics, scrapeAllowed } from '../metrics/metrics';
 
 /** Requests whose body is a file's bytes: counted as upload bytes when they succeed. */
 const UPLOAD_ROUTES = new Set(['POST /st/4/jobs/:id/upload', 'PATCH /st/4/tus/*']);
-const ARCHIVE_ROUTES = new Set([
-  'GET /st/4/jobs/:jobId/files_as_archive',
-  'GET /st/4/trash_can/files_as_archive',
-]);
-
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
 
 /**
@@ -39,7 +34,8 @@ export const metricsPlugin = fp(
     });
 
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!ARCHIVE_ROUTES.has(`${request.method} ${routeOf(request)}`)) return payload;
+      // Every archive route (a job's, the trash's, a share's; by POST or by signed link) ends so.
+      if (!routeOf(request).endsWith('/files_as_archive')) return payload;
       if (!payload || typeof (payload as Readable).pipe !== 'function') return payload;
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, done) {

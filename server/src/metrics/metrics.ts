@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the metrics read from the running parts each time they are scraped. */
@@ -55,6 +56,12 @@ export function createMetrics(prefix = 'nordlys_') {
     help: 'Bytes sent in archive (zip) downloads',
     registers: [registry],
   });
+  new Gauge({
+    name: `${prefix}instance_info`,
+    help: 'Which process answers: its host and process id (always 1)',
+    labelNames: ['hostname', 'pid'] as const,
+    registers: [registry],
+  }).set({ hostname: os.hostname(), pid: String(process.pid) }, 1);
   const sources: MetricSources = {};
   new Gauge({
     name: `${prefix}long_polls_held`,
