@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { FileRecord } from '@nordlys/contract/file';
 import { expect } from 'vitest';
 import { METRICS_TOKEN, pidOf } from './rig';
@@ -102,5 +101,3 @@ export class Caller {
     return { file: (await res.json()) as FileRecord, headers: res.headers };
   }
 }
-
-export const fixture = (name: string) => fs.readFileSync(new URL(`../../fixtures/${name}`, import.meta.url));

@@ -9,7 +9,7 @@ import { repoRoot, startRig } from './rig';
  * balancer, the browser journeys named here and the cluster's API tests while both API processes
  * run, then the failover tests, which kill one of them with SIGKILL mid-run.
  */
-const JOURNEYS = (process.env.CLUSTER_JOURNEYS ?? 'upload,comments,sharing,trash,downloads,albums')
+const JOURNEYS = (process.env.CLUSTER_JOURNEYS ?? 'upload,comments,sharing,trash')
   .split(',')
   .filter(Boolean)
   .map((name) => `journeys/${name}.test.ts`);
