@@ -282,10 +282,14 @@ export async function benchCluster(): Promise<BenchRow[]> {
   const two = rates[2]!;
   const ratio = two.rps / one.rps;
   const cores = os.availableParallelism();
+  const [load] = os.loadavg();
+  const generator = `the load generator ${fmt(two.selfCores, 2)} cores`;
   const why =
     ratio >= 1.8
       ? 'two serve about twice one'
-      : `CPU-bound: ${cores} cores shared by the load generator (${fmt(two.selfCores, 2)} cores), HAProxy, PostgreSQL and the API processes (${fmt(two.apiCores, 2)} cores with two, ${fmt(one.apiCores, 2)} with one)`;
+      : two.apiCores < 0.8 * cores
+        ? `the API processes got ${fmt(two.apiCores, 2)} of ${cores} cores with two (${fmt(one.apiCores, 2)} with one), ${generator}: the rest went to HAProxy, PostgreSQL and whatever else runs (load average ${fmt(load ?? 0, 1)})`
+        : `CPU-bound: ${cores} cores shared by ${generator}, HAProxy, PostgreSQL and the API processes (${fmt(two.apiCores, 2)} cores with two, ${fmt(one.apiCores, 2)} with one)`;
   rows.push(
     {
       name: `requests/s through HAProxy, 1 API process (account_info, ${CONCURRENCY} in flight)`,
