@@ -142,8 +142,8 @@ export const AUTHORIZATION_MATRIX: Record<string, [string, string?]> = {
     "a participant keeps the album's files in their own timeline; read-only users cannot",
   ],
   'GET /st/4/uploads/{tusId}': [
-    '404  404  404  404  401  401  401  401  401  401  401  401',
-    'only the uploader knows their upload; an unknown id is 404 for everyone signed in',
+    '200  404  404  404  401  401  401  401  401  401  401  401',
+    "only the uploader reads their upload's outcome; another's upload is not found",
   ],
   'GET /st/4/jobs/{id}/timeline/months': ['200  200  200  403  200  403  403  403  401  403  401  401'],
   'GET /st/4/jobs/{id}/files': ['200  200  200  403  200  403  403  403  401  403  401  401'],
@@ -303,6 +303,23 @@ export const AUTHORIZATION_MATRIX: Record<string, [string, string?]> = {
   'POST /st/4/offline_payments/confirm_payment': [
     '404  404  404  404  401  401  401  401  401  401  401  401',
     'an unknown payment',
+  ],
+  // The tus protocol (not in the OpenAPI document; see UNDOCUMENTED): the owner's unfinished upload.
+  'POST /st/4/tus': [
+    '201  201  403  201  401  401  401  401  401  401  401  401',
+    'read-only users cannot upload',
+  ],
+  'HEAD /st/4/tus/{tusId}': [
+    '200  404  404  404  401  401  401  401  401  401  401  401',
+    "only the uploader reaches their upload; another's is not found",
+  ],
+  'PATCH /st/4/tus/{tusId}': [
+    '204  404  404  404  401  401  401  401  401  401  401  401',
+    "only the uploader reaches their upload; another's is not found",
+  ],
+  'DELETE /st/4/tus/{tusId}': [
+    '204  404  404  404  401  401  401  401  401  401  401  401',
+    "only the uploader reaches their upload; another's is not found",
   ],
 };
 

@@ -48,6 +48,8 @@ export interface World {
   albumPasswordHeader: string;
   /** The file name in the owner's current profile picture URL. */
   profilePictureFile(): Promise<string>;
+  /** A resumable (tus) upload of the owner's begun afresh, two of its five bytes sent; its id. */
+  tusUpload(): Promise<string>;
   /** A device of the owner's made afresh, to be removed. */
   spareDevice(): Promise<string>;
   ids: {
@@ -62,6 +64,8 @@ export interface World {
     comment: string;
     strangerAlbum: string;
     strangerFile: FileRecord;
+    /** The owner's unfinished resumable upload. */
+    tusUpload: string;
   };
   /** Headers an actor sends (the wrong-password guests come from `address`, one per call). */
   headersOf(actor: Actor): Promise<Record<string, string>>;
@@ -195,6 +199,33 @@ export async function seedWorld(t: TestApp): Promise<World> {
     .executeTakeFirstOrThrow();
   await accounts.setDisabled(disabledEmail.email, true);
 
+  async function tusUpload(): Promise<string> {
+    const metadata = Object.entries({
+      job_id: 'default',
+      path: `resumed-${randomUUID()}.txt`,
+      mtime: '1700000000',
+    })
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+    const tus = { ...as(owner), 'tus-resumable': '1.0.0' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/st/4/tus',
+      headers: { ...tus, 'upload-length': '5', 'upload-metadata': metadata },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = new URL(String(created.headers.location), 'http://x').pathname;
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.from('ab'),
+    });
+    expect(sent.statusCode, sent.body).toBe(204);
+    return location.split('/').pop() ?? '';
+  }
+  const ownerTusUpload = await tusUpload();
+
   async function freshToken(user: Auth): Promise<string> {
     return (await accounts.issueDeviceToken(user.userId, { name: 'Spare device' })).token;
   }
@@ -221,6 +252,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       comment: comment.commentUUID,
       strangerAlbum: strangerAlbum.id,
       strangerFile,
+      tusUpload: ownerTusUpload,
     },
     async headersOf(actor) {
       switch (actor) {
@@ -261,6 +293,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       return user;
     },
     freshToken,
+    tusUpload,
     freshAlbum: async () => {
       const fresh = await freshAlbum();
       return { id: fresh.id, file: fresh.file };
