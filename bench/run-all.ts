@@ -6,6 +6,7 @@ import { benchEditorRender } from './editor-render.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchManyAccounts } from './many-accounts.bench';
 import { benchRouteBytes } from './route-bytes.bench';
+import { benchSoak } from './soak.bench';
 import { type BenchRow, printTable } from './support/report';
 import { benchThumbnails } from './thumbnails-500.bench';
 import { benchTileBytes } from './tile-bytes.bench';
@@ -32,6 +33,8 @@ import { benchWireBytes } from './wire-bytes.bench';
  * (BENCH_ARCHIVE_FILES, BENCH_ARCHIVE_FILE_BYTES shrink it).
  * BENCH_ONLY=cluster: the scaled-out profile (PostgreSQL, s3rver, HAProxy) beside the embedded one, and
  * requests/s through the balancer with one and two API processes (BENCH_CLUSTER_* shrink it).
+ * BENCH_ONLY=soak: 10 minutes of 1,000 held long polls, 20 parallel uploads and browsing, errors, p95
+ * against idle and the RSS trend (BENCH_SOAK_MINUTES, BENCH_SOAK_POLLS, BENCH_SOAK_UPLOADS shrink it).
  */
 const only = process.env.BENCH_ONLY;
 const rows: BenchRow[] = [];
@@ -51,5 +54,6 @@ if (!only || only === 'lcp') rows.push(...(await benchTimelineMobileLcp()));
 if (!only || only === 'archive') rows.push(...(await benchArchive()));
 if (!only || only === 'editor') rows.push(...(await benchEditorRender()));
 if (!only || only === 'cluster') rows.push(...(await benchCluster()));
+if (!only || only === 'soak') rows.push(...(await benchSoak()));
 console.log();
 printTable(rows);

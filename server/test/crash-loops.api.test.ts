@@ -12,7 +12,7 @@ import { openStore } from '../src/store/database';
 import { createRepositories } from '../src/store/repositories';
 import { createUserIn } from './process-user';
 import { seededRandom } from './seeded-random';
-import { buildServer, CrashingServer } from './server-process';
+import { buildServer, CrashingServer, callServer } from './server-process';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from './test-database';
 import { multipartBody } from './upload-helpers';
 
@@ -93,16 +93,8 @@ describe.each(databaseKinds)('crash loops on %s', (kind) => {
     await crashing.start();
 
     const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${crashing.baseUrl}${url}`, {
-        method,
-        headers: {
-          authorization: auth,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, text, json: () => JSON.parse(text) };
+      const res = await callServer(crashing.baseUrl, auth, method, url, body);
+      return { ...res, json: () => JSON.parse(res.text) };
     };
     const expectOk = async (method: string, url: string, body?: unknown, status = 200) => {
       const res = await call(method, url, body);

@@ -133,3 +133,22 @@ export class CrashingServer {
     this.running = undefined;
   }
 }
+
+/** One API call to a server process with a JSON body (or none); answers its status and text. */
+export async function callServer(
+  baseUrl: string,
+  auth: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const res = await fetch(new URL(url, baseUrl), {
+    method,
+    headers: {
+      authorization: auth,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, text: await res.text() };
+}
