@@ -13,6 +13,9 @@ import { createRepositories } from './store/repositories';
 /** How long a shutdown waits for requests under way before it ends them. */
 const DRAIN_DEADLINE_MS = 25_000;
 
+/** Connections the kernel may hold for the server to accept. */
+const LISTEN_BACKLOG = 4096;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -70,7 +73,10 @@ async function main() {
     },
   );
 
-  await app.listen({ port: config.port, host: config.host });
+  // Held long polls come back all at once when a shared album changes (a thousand viewers re-poll
+  // within milliseconds): Node's default queue of 511 pending connections overflowed under the
+  // soak and the kernel reset the excess. The kernel caps this at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const database = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
   app.log.info(
     `Nordlys is running on http://localhost:${config.port} (data: ${database}, blobs: ${config.blobs.kind})`,
