@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, readdirSync, statSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
