@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Above the 5 s that findBy and waitFor may take (src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });

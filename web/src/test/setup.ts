@@ -1,7 +1,11 @@
 import { LOCALES } from '@nordlys/contract/constants';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadEveryNamespace } from '../i18n/i18n';
+
+// findBy and waitFor keep looking for up to 5 s rather than 1 s: a screen that appears later on a
+// busy machine is the same screen, and one that never appears still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app fetches one language at start-up; tests switch between all of them.
 await Promise.all(LOCALES.map(loadEveryNamespace));
