@@ -128,8 +128,15 @@ describe('viewer journey', () => {
       expect(fits, part).toBe(true);
     }
     expect(await page.locator('.carousel__date-day').textContent()).toBe('Jul 14, 2023');
-    const media = (await page.locator('img.carousel__media').boundingBox())!;
-    expect(812 - (media.y + media.height)).toBeGreaterThanOrEqual(24);
+    // Measured once the picture is decoded and laid out at its own proportions.
+    const picture = page.locator('img.carousel__media');
+    await picture.evaluate((img: HTMLImageElement) => img.decode());
+    await expect
+      .poll(async () => {
+        const media = (await picture.boundingBox())!;
+        return 812 - (media.y + media.height);
+      })
+      .toBeGreaterThanOrEqual(24);
     await browser.screenshot('viewer-mobile');
     await page.getByRole('button', { name: 'Info' }).click();
     await page.getByRole('complementary', { name: 'Info' }).getByText('Nordlys Test Camera One').waitFor();
