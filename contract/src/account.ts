@@ -159,15 +159,18 @@ export type OptionValue = Static<typeof OptionValue>;
 export const UserOption = Type.Object({ name: Key, value: Value });
 export type UserOption = Static<typeof UserOption>;
 
+/** Epoch milliseconds as a client sends them; stored rounded, in a 64-bit integer column. */
+const EpochMs = () => Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
 export const ClientStats = Type.Object({
-  last_foreground: Type.Optional(Type.Number({ minimum: 0 })),
-  last_engaged: Type.Optional(Type.Number({ minimum: 0 })),
+  last_foreground: Type.Optional(EpochMs()),
+  last_engaged: Type.Optional(EpochMs()),
 });
 export type ClientStats = Static<typeof ClientStats>;
 
 export const StatisticsEvent = Type.Object({
   name: PlainText({ minLength: 1, maxLength: ATTRIBUTE_KEY_MAX_LENGTH }),
-  timestamp: Type.Number({ minimum: 0 }),
+  timestamp: EpochMs(),
   data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type StatisticsEvent = Static<typeof StatisticsEvent>;

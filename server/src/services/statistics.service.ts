@@ -9,7 +9,14 @@ export function createStatisticsService(deps: { repos: Pick<Repositories, 'stati
   const { repos, clock } = deps;
   return {
     async recordClientStats(userId: string, stats: ClientStats): Promise<void> {
-      await repos.statistics.saveClientStats(userId, stats, clock());
+      // Fractions of a millisecond would not fit the integer columns (PostgreSQL refuses them).
+      const rounded: ClientStats = {
+        ...(stats.last_foreground !== undefined
+          ? { last_foreground: Math.round(stats.last_foreground) }
+          : {}),
+        ...(stats.last_engaged !== undefined ? { last_engaged: Math.round(stats.last_engaged) } : {}),
+      };
+      await repos.statistics.saveClientStats(userId, rounded, clock());
     },
 
     async recordEvents(session: Session, events: StatisticsEvent[]): Promise<void> {
