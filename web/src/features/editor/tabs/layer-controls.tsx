@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
-import { PanelSection, Slider, type TabProps } from '../editor-controls';
+import { newId, PanelSection, Slider, type TabProps } from '../editor-controls';
 import type { Layer, StickerLayer, TextLayer } from '../engine/edit-state';
 
 type Placed = StickerLayer | TextLayer;
@@ -63,6 +63,22 @@ export function LayerControls({
     </PanelSection>
   );
 }
+
+/** Where a new sticker or text starts: the photo's centre, at its natural size, upright. */
+const PLACED_AT_CENTRE = { x: 0.5, y: 0.5, scale: 1, rotation: 0 } as const;
+
+/** Adds a new sticker or text at the centre, as one step, and selects it. */
+export function placeLayer(
+  { state, change }: Pick<TabProps, 'state' | 'change'>,
+  onSelect: (id: string) => void,
+  layer: DistributiveOmit<Placed, 'id' | keyof typeof PLACED_AT_CENTRE>,
+): void {
+  const placed = { ...layer, ...PLACED_AT_CENTRE, id: newId() } as Placed;
+  change({ ...state, layers: [...state.layers, placed] });
+  onSelect(placed.id);
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The selected layer when it is of one of these kinds. */
 export function selectedOf<K extends Placed['kind']>(

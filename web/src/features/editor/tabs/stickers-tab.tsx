@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { newId, PanelSection, type TabProps } from '../editor-controls';
-import type { StickerLayer } from '../engine/edit-state';
+import { PanelSection, type TabProps } from '../editor-controls';
 import { STICKERS, stickerUrl } from '../engine/layers/stickers';
-import { LayerControls, selectedOf } from './layer-controls';
+import { LayerControls, placeLayer, selectedOf } from './layer-controls';
 
 export function StickersTab({
   selectedId,
@@ -10,21 +9,9 @@ export function StickersTab({
   ...props
 }: TabProps & { selectedId: string | null; onSelect(id: string | null): void }) {
   const { t } = useTranslation('editor');
-  const { state, change } = props;
+  const { state } = props;
   const selected = selectedOf(state.layers, selectedId, ['sticker']);
-  const add = (stickerId: string) => {
-    const layer: StickerLayer = {
-      id: newId(),
-      kind: 'sticker',
-      stickerId,
-      x: 0.5,
-      y: 0.5,
-      scale: 1,
-      rotation: 0,
-    };
-    change({ ...state, layers: [...state.layers, layer] });
-    onSelect(layer.id);
-  };
+  const add = (stickerId: string) => placeLayer(props, onSelect, { kind: 'sticker', stickerId });
   return (
     <div className="editor-panel__stack">
       <PanelSection title={t('stickers.add')}>

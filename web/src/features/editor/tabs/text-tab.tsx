@@ -2,11 +2,11 @@ import { AlignCenter, AlignLeft, AlignRight, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../ui/button';
-import { newId, PanelSection, type TabProps } from '../editor-controls';
+import { PanelSection, type TabProps } from '../editor-controls';
 import type { TextLayer } from '../engine/edit-state';
 import { DEFAULT_FONT_ID, FONTS } from '../engine/layers/fonts';
 import { TEXT_DESIGNS } from '../engine/layers/text-designs';
-import { LayerControls, selectedOf, withLayer } from './layer-controls';
+import { LayerControls, placeLayer, selectedOf, withLayer } from './layer-controls';
 
 const ALIGNMENTS = [
   ['left', AlignLeft],
@@ -91,22 +91,16 @@ export function TextTab({
   const { state, change } = props;
   const selected = selectedOf(state.layers, selectedId, ['text']);
   const add = (design: string | null) => {
-    const layer: TextLayer = {
-      id: newId(),
+    const look = TEXT_DESIGNS.find((item) => item.id === design);
+    placeLayer(props, onSelect, {
       kind: 'text',
       text: t('text.placeholder'),
-      font: TEXT_DESIGNS.find((item) => item.id === design)?.fontId ?? DEFAULT_FONT_ID,
-      color: TEXT_DESIGNS.find((item) => item.id === design)?.color ?? '#ffffff',
+      font: look?.fontId ?? DEFAULT_FONT_ID,
+      color: look?.color ?? '#ffffff',
       align: 'center',
       design,
       background: null,
-      x: 0.5,
-      y: 0.5,
-      scale: 1,
-      rotation: 0,
-    };
-    change({ ...state, layers: [...state.layers, layer] });
-    onSelect(layer.id);
+    });
   };
   return (
     <div className="editor-panel__stack">
