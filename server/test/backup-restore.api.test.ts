@@ -1,20 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin';
-import { buildServer, type ServerProcess, startServerProcess } from './server-process';
+import { useBuiltServer } from './built-server';
+import { type ServerProcess, startServerProcess } from './server-process';
 import { basicAuth } from './test-app';
 import { makeTempDir } from './test-database';
 import { multipartBody } from './upload-helpers';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-let server: { entry: string; cleanup(): void };
-beforeAll(async () => {
-  server = await buildServer();
-}, 120_000);
-afterAll(() => server?.cleanup());
+const serverEntry = useBuiltServer();
 
 /**
  * The embedded size's backup: taken by the admin CLI while a real server process serves the
@@ -63,7 +60,7 @@ describe('admin backup and restore of a running SQLite server', () => {
         .code,
     ).toBe(0);
     const auth = basicAuth((await admin(live, 'token:create', '--email', email)).last);
-    const srv = await startServerProcess(server.entry, live);
+    const srv = await startServerProcess(serverEntry(), live);
     running.push(srv);
 
     const photo = randomBytes(300_000);
@@ -78,7 +75,7 @@ describe('admin backup and restore of a running SQLite server', () => {
 
     const restored = { DATA_DIR: path.join(folder(), 'data') };
     expect((await admin(restored, 'restore', '--from', backup)).code).toBe(0);
-    const copy = await startServerProcess(server.entry, restored);
+    const copy = await startServerProcess(serverEntry(), restored);
     running.push(copy);
 
     const account = await fetch(`${copy.baseUrl}/st/4/account_info`, { headers: { authorization: auth } });
@@ -98,7 +95,7 @@ describe('admin backup and restore of a running SQLite server', () => {
     const email = `again-${randomUUID()}@example.com`;
     await admin(live, 'user:create', '--email', email, '--password', 'hunter2hunter2', '--name', 'Bo');
     const auth = basicAuth((await admin(live, 'token:create', '--email', email)).last);
-    const srv = await startServerProcess(server.entry, live);
+    const srv = await startServerProcess(serverEntry(), live);
     running.push(srv);
     expect((await upload(srv.baseUrl, auth, 'a.bin', randomBytes(5000))).ok).toBe(true);
     const backup = folder();

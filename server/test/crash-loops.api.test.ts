@@ -1,7 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_UPLOAD_AGE_MS } from '../src/blobs/blob-store';
 import { FsBlobStore } from '../src/blobs/fs-blob-store';
@@ -10,9 +9,11 @@ import { createBlobSweepService } from '../src/services/blob-sweep.service';
 import { TUS_EXPIRY_MS } from '../src/services/resumable-upload.service';
 import { openStore } from '../src/store/database';
 import { createRepositories } from '../src/store/repositories';
+import { useBuiltServer } from './built-server';
 import { createUserIn } from './process-user';
 import { seededRandom } from './seeded-random';
-import { buildServer, CrashingServer, callServer } from './server-process';
+import { CrashingServer, callServer } from './server-process';
+import { usedSpaceBesideStored } from './storage-invariants';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from './test-database';
 import { multipartBody } from './upload-helpers';
 
@@ -53,15 +54,13 @@ interface FileRecordLike {
   previewURL: string | null;
 }
 
-let server: { entry: string; cleanup(): void };
-beforeAll(async () => {
-  server = await buildServer();
+const serverEntry = useBuiltServer();
+beforeAll(() => {
   console.log(
     `crash loops: seed ${SEED} (CRASH_SEED=${SEED} repeats it); ${UPLOADS} uploads, ${RESTORES} restores, ` +
       `${ALBUM_DELETIONS} album deletions, ${ARCHIVES} archives, ${KILLS} kills per database`,
   );
-}, 120_000);
-afterAll(() => server?.cleanup());
+});
 
 describe.each(databaseKinds)('crash loops on %s', (kind) => {
   let dataDir: string;
@@ -73,7 +72,7 @@ describe.each(databaseKinds)('crash loops on %s', (kind) => {
     dataDir = makeTempDir();
     database = await createTestDatabase(kind, dataDir);
     auth = await createUserIn(database.config, 'Loops');
-    crashing = new CrashingServer(server.entry, {
+    crashing = new CrashingServer(serverEntry(), {
       DATA_DIR: dataDir,
       ...(database.config.kind === 'postgres' ? { DATABASE_URL: database.config.url } : {}),
     });
@@ -509,15 +508,10 @@ describe.each(databaseKinds)('crash loops on %s', (kind) => {
       const shas = new Set(contents.map((c) => c.sha256));
       expect(keys.filter((key) => !owned.has(key) && !shas.has(key.split('/')[1] ?? ''))).toEqual([]);
 
-      const usage = await db.selectFrom('user_usage').select(['user_id', 'used_space']).execute();
-      expect(usage).toHaveLength(1);
-      const stored = await sql<{ total: string | number }>`
-        select coalesce(sum(c.size), 0) as total from contents c
-        where c.sha256 in (select f.content_sha256 from files f where f.user_id = ${usage[0]?.user_id})`.execute(
-        db,
-      );
-      expect(Number(usage[0]?.used_space)).toBe(Number(stored.rows[0]?.total));
-      expect(Number(usage[0]?.used_space)).toBe(uploads.reduce((sum, u) => sum + u.data.length, 0));
+      const [usage, ...others] = await usedSpaceBesideStored(db);
+      expect(others).toEqual([]);
+      expect(usage?.usedSpace).toBe(usage?.stored);
+      expect(usage?.usedSpace).toBe(uploads.reduce((sum, u) => sum + u.data.length, 0));
     } finally {
       await store.close();
     }

@@ -2,14 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type net from 'node:net';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_UPLOAD_AGE_MS } from '../src/blobs/blob-store';
 import { FsBlobStore } from '../src/blobs/fs-blob-store';
 import { TUS_SEGMENT_BYTES } from '../src/blobs/tus-blob-datastore';
 import { openStore } from '../src/store/database';
+import { useBuiltServer } from './built-server';
 import { createUserIn } from './process-user';
-import { beginRequest, buildServer, type ServerProcess, startServerProcess } from './server-process';
+import { beginRequest, type ServerProcess, startServerProcess } from './server-process';
+import { usedSpaceBesideStored } from './storage-invariants';
 import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from './test-database';
 import { multipartBody } from './upload-helpers';
 
@@ -23,11 +24,7 @@ const tusMetadata = (fields: Record<string, string>) =>
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-let server: { entry: string; cleanup(): void };
-beforeAll(async () => {
-  server = await buildServer();
-}, 120_000);
-afterAll(() => server?.cleanup());
+const serverEntry = useBuiltServer();
 
 /** A real server process, killed with SIGKILL mid-upload and started again on the same data. */
 describe.each(databaseKinds)('uploads across kill -9 on %s', (kind) => {
@@ -56,7 +53,7 @@ describe.each(databaseKinds)('uploads across kill -9 on %s', (kind) => {
   });
 
   const start = async () => {
-    running = await startServerProcess(server.entry, env);
+    running = await startServerProcess(serverEntry(), env);
     return running;
   };
 
@@ -224,15 +221,10 @@ describe.each(databaseKinds)('uploads across kill -9 on %s', (kind) => {
         expect(received).toBe(Number(upload.received));
       }
       // used_space is the sum of the sizes of the distinct contents the user's non-purged files (live or trashed) hold.
-      const usage = await db.selectFrom('user_usage').select(['user_id', 'used_space']).execute();
-      expect(usage).toHaveLength(1);
-      const stored = await sql<{ total: string | number }>`
-        select coalesce(sum(c.size), 0) as total from contents c
-        where c.sha256 in (select f.content_sha256 from files f where f.user_id = ${usage[0]?.user_id})`.execute(
-        db,
-      );
-      expect(Number(usage[0]?.used_space)).toBe(Number(stored.rows[0]?.total));
-      expect(Number(usage[0]?.used_space)).toBeGreaterThan(0);
+      const [usage, ...others] = await usedSpaceBesideStored(db);
+      expect(others).toEqual([]);
+      expect(usage?.usedSpace).toBe(usage?.stored);
+      expect(usage?.usedSpace).toBeGreaterThan(0);
     } finally {
       await store.close();
     }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountService } from '../src/services/account.service';
 import { openStore } from '../src/store/database';
 import { createRepositories } from '../src/store/repositories';
-import { beginRequest, buildServer, type ServerProcess, startServerProcess } from './server-process';
+import { useBuiltServer } from './built-server';
+import { beginRequest, type ServerProcess, startServerProcess } from './server-process';
 import { basicAuth } from './test-app';
 import { makeTempDir } from './test-database';
 
@@ -39,11 +40,7 @@ function statusOf(socket: net.Socket): Promise<number> {
   });
 }
 
-let server: { entry: string; cleanup(): void };
-beforeAll(async () => {
-  server = await buildServer();
-}, 120_000);
-afterAll(() => server?.cleanup());
+const serverEntry = useBuiltServer();
 
 /** SIGTERM on a real server process: it drains before it exits. */
 describe('draining on SIGTERM', () => {
@@ -76,7 +73,7 @@ describe('draining on SIGTERM', () => {
   });
 
   it('stops taking requests, answers held polls, lets an upload chunk under way finish, then exits 0', async () => {
-    const srv = await startServerProcess(server.entry, env);
+    const srv = await startServerProcess(serverEntry(), env);
     running = srv;
     const exited = new Promise<number | null>((resolve) => srv.child.once('exit', (code) => resolve(code)));
     const metric = async (series: string) => {
@@ -136,7 +133,7 @@ describe('draining on SIGTERM', () => {
     expect(await patchStatus).toBe(204);
     expect(await exited).toBe(0);
 
-    const again = await startServerProcess(server.entry, env);
+    const again = await startServerProcess(serverEntry(), env);
     running = again;
     const tusId = location.split('/').pop() as string;
     const outcome = await fetch(`${again.baseUrl}/st/4/uploads/${tusId}`, {
