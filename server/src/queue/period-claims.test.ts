@@ -1,31 +1,18 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseKinds, makeTempDir, type TestDatabase } from '../../test/test-database';
-import { openStore, type Store } from '../store/database';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../test/test-database';
+import { useTestStore } from '../../test/test-store';
 import { createRepositories } from '../store/repositories';
 import { periodClaimsOver } from './periodic';
 
 const HOUR = 60 * 60 * 1000;
 
 describe.each(databaseKinds)('periodic runs claimed over %s', (kind) => {
-  let dir: string;
-  let database: TestDatabase;
-  let store: Store;
-  beforeAll(async () => {
-    dir = makeTempDir();
-    database = await createTestDatabase(kind, dir);
-    store = await openStore(database.config);
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const store = useTestStore(kind);
 
   it('go to one process of several asking at once, once per period, and to another once the holder is gone', async () => {
     let now = 1_000_000_000_000;
     const clock = () => now;
-    const runs = createRepositories(store).periodicRuns;
+    const runs = createRepositories(store()).periodicRuns;
     const processes = ['a', 'b', 'c', 'd', 'e'].map((holder) => ({
       holder,
       claim: periodClaimsOver(runs, holder, clock),

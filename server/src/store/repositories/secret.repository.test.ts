@@ -1,31 +1,13 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  databaseKinds,
-  makeTempDir,
-  type TestDatabase,
-} from '../../../test/test-database';
-import { openStore, type Store } from '../database';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../test/test-database';
+import { useTestStore } from '../../../test/test-store';
 import { createSecretRepository } from './secret.repository';
 
 describe.each(databaseKinds)('secret repository on %s', (kind) => {
-  let dir: string;
-  let database: TestDatabase;
-  let store: Store;
-  beforeAll(async () => {
-    dir = makeTempDir();
-    database = await createTestDatabase(kind, dir);
-    store = await openStore(database.config);
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const store = useTestStore(kind);
 
   it('generates a secret once and returns the same value afterwards, also under concurrent first use', async () => {
-    const secrets = createSecretRepository(store.db);
+    const secrets = createSecretRepository(store().db);
     let n = 0;
     const values = await Promise.all(
       Array.from({ length: 5 }, () => secrets.getOrCreate('signing', () => `value-${++n}`)),
