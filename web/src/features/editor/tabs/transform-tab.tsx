@@ -67,6 +67,14 @@ function NumberField({
 }
 
 /** account.md §2 Transform, §3 Crop area: crop (ratios, presets, fields), flip, rotate, straighten, resolution. */
+/** The crop area's fields (account.md §3), each bounded by the frame's side it runs along. */
+const CROP_FIELDS = [
+  { side: 'width', name: 'cropWidth', along: 'width' },
+  { side: 'height', name: 'cropHeight', along: 'height' },
+  { side: 'top', name: 'cropTop', along: 'height' },
+  { side: 'left', name: 'cropLeft', along: 'width' },
+] as const;
+
 export function TransformTab({
   state,
   change,
@@ -143,34 +151,16 @@ export function TransformTab({
       ))}
       <PanelSection title={t('transform.cropArea')}>
         <div className="editor-fields">
-          <NumberField
-            name="cropWidth"
-            label={t('transform.width')}
-            value={pixels.width}
-            max={frame.width}
-            onCommit={(width) => setPixels({ width })}
-          />
-          <NumberField
-            name="cropHeight"
-            label={t('transform.height')}
-            value={pixels.height}
-            max={frame.height}
-            onCommit={(height) => setPixels({ height })}
-          />
-          <NumberField
-            name="cropTop"
-            label={t('transform.top')}
-            value={pixels.top}
-            max={frame.height}
-            onCommit={(top) => setPixels({ top })}
-          />
-          <NumberField
-            name="cropLeft"
-            label={t('transform.left')}
-            value={pixels.left}
-            max={frame.width}
-            onCommit={(left) => setPixels({ left })}
-          />
+          {CROP_FIELDS.map(({ side, name, along }) => (
+            <NumberField
+              key={name}
+              name={name}
+              label={t(`transform.${side}`)}
+              value={pixels[side]}
+              max={frame[along]}
+              onCommit={(value) => setPixels({ [side]: value })}
+            />
+          ))}
         </div>
       </PanelSection>
       <PanelSection title={t('transform.orientation')}>
