@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ARCHIVE_LINK_TTL_SECONDS, type ArchiveLink } from '@nordlys/contract/archive';
 import { SHARE_PASSWORD_HEADER } from '@nordlys/contract/share';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +258,53 @@ describe.each(databaseKinds)('archive downloads on %s', (kind) => {
     ).toBe(200);
     expect((await t.app.inject({ url: `/st/4/shares/${trashed}/files_as_archive` })).statusCode).toBe(404);
   });
+
+  it('sends a slow reader over a socket every byte of entries many read buffers long', async () => {
+    const jon = await t.signUp();
+    // Distinct random bytes of odd lengths, several 1 MiB read buffers each and more in all than
+    // the response's sixteen: a buffer reused while the socket still held it would show here.
+    const contents = [9, 1, 8, 7].map((mib, i) => randomBytes(mib * 1024 * 1024 + 4_099 * (i + 1)));
+    const files = [];
+    for (const [i, bytes] of contents.entries())
+      files.push(await uploadAt(t, jon, `big/${i}.bin`, utc(2024, 5, 1 + i), bytes));
+    files.splice(2, 0, await uploadAt(t, jon, 'big/small.txt', utc(2024, 5, 9), Buffer.from('small')));
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+    const body = JSON.stringify({ file_ids: files.map((f) => f.fileID) });
+    const { zip, declared } = await new Promise<{ zip: Buffer; declared: number }>((resolve, reject) => {
+      const request = httpRequest(`${address}/st/4/jobs/default/files_as_archive`, {
+        method: 'POST',
+        headers: { authorization: jon.auth, 'content-type': 'application/json' },
+      });
+      request.once('error', reject);
+      request.once('response', (response) => {
+        const chunks: Buffer[] = [];
+        // Slower than the server: each chunk taken a timer turn later, so the socket fills up, the
+        // server's writes queue and its reads wait for buffers to come back.
+        const slow = new Writable({
+          highWaterMark: 16 * 1024,
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            setTimeout(done, 1);
+          },
+        });
+        pipeline(response, slow).then(
+          () => resolve({ zip: Buffer.concat(chunks), declared: Number(response.headers['content-length']) }),
+          reject,
+        );
+      });
+      request.end(body);
+    });
+    expect(zip.length).toBe(declared);
+    const { names, dir } = unzipChecked(zip);
+    expect(names.sort()).toEqual(['big/0.bin', 'big/1.bin', 'big/2.bin', 'big/3.bin', 'big/small.txt']);
+    for (const [i, bytes] of contents.entries()) {
+      const entry = execFileSync('unzip', ['-p', path.join(dir, 'a.zip'), `big/${i}.bin`], {
+        maxBuffer: 64 << 20,
+      });
+      expect(entry.equals(bytes), `big/${i}.bin`).toBe(true);
+    }
+  }, 120_000);
 
   // The writer does not depend on the database, and 65,540 entries take half a minute to write
   // and check: once, on SQLite, is enough.

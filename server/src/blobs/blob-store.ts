@@ -3,6 +3,7 @@
  * the scaled-out setup in an S3-compatible bucket; callers never know which, so both
  * implementations must pass the same contract suite (blob-store.contract.ts).
  */
+import type { ChunkPool } from './chunk-pool';
 
 /**
  * A live put keeps writing, so a staging file or multipart upload untouched this long belongs to a
@@ -35,6 +36,15 @@ export interface BlobPutOptions {
   size?: number;
 }
 
+export interface BlobReadOptions {
+  /**
+   * The folder store reads into these buffers instead of a fresh one per chunk; the consumer gives
+   * each chunk back (`chunks.give`) once it is written out, and a reader with none free waits.
+   * The S3 store ignores it (its chunks come from the HTTP client).
+   */
+  chunks?: ChunkPool;
+}
+
 export interface BlobStore {
   readonly kind: 'fs' | 's3';
   /**
@@ -50,7 +60,7 @@ export interface BlobStore {
    * An `end` past the last byte is clamped, as HTTP does. The caller must consume or destroy
    * the stream: for S3 it holds a pooled connection.
    */
-  get(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream>;
+  get(key: string, range?: ByteRange, options?: BlobReadOptions): Promise<NodeJS.ReadableStream>;
   /**
    * The blob as a file on this machine, when the store keeps it as one (the folder store), so a
    * reader that takes paths (libvips, ffmpeg) opens it directly instead of copying its bytes

@@ -26,6 +26,7 @@ import {
 import {
   BlobNotFoundError,
   type BlobPutOptions,
+  type BlobReadOptions,
   type BlobStat,
   type BlobStore,
   type ByteRange,
@@ -34,6 +35,8 @@ import {
   STALE_UPLOAD_AGE_MS,
 } from './blob-store';
 import { abortError, assertValidRange, ByteCounter, beginPut, destroyQuietly } from './blob-stream';
+import type { ChunkPool } from './chunk-pool';
+import { PooledReadStream } from './pooled-read-stream';
 
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 /**
@@ -42,8 +45,14 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
  */
 const READ_BUFFER_BYTES = 1024 * 1024;
 
-function readStream(handle: FileHandle, start: number, end: number): NodeJS.ReadableStream {
+function readStream(
+  handle: FileHandle,
+  start: number,
+  end: number,
+  chunks?: ChunkPool,
+): NodeJS.ReadableStream {
   const length = Math.max(end - start + 1, 0);
+  if (chunks) return new PooledReadStream(handle, start, start + length, chunks);
   return handle.createReadStream({
     start,
     end: Math.max(end, start),
@@ -132,7 +141,11 @@ export class FsBlobStore implements BlobStore {
     return { size: counter.bytes };
   }
 
-  async get(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
+  async get(
+    key: string,
+    range?: ByteRange,
+    { chunks }: BlobReadOptions = {},
+  ): Promise<NodeJS.ReadableStream> {
     const file = this.pathOf(key);
     if (range) assertValidRange(range);
     let handle: FileHandle;
@@ -147,12 +160,12 @@ export class FsBlobStore implements BlobStore {
       if (!info.isFile()) throw new BlobNotFoundError(key);
       // The end known, the stream stops without a read that only finds it; the chunk no larger
       // than the bytes, so a tiny file does not allocate a whole buffer.
-      if (!range) return readStream(handle, 0, info.size - 1);
+      if (!range) return readStream(handle, 0, info.size - 1, chunks);
       if (range.start >= info.size) {
         throw new InvalidRangeError(`range starts at ${range.start}, blob has ${info.size} bytes`);
       }
       const end = Math.min(range.end ?? info.size - 1, info.size - 1);
-      return readStream(handle, range.start, end);
+      return readStream(handle, range.start, end, chunks);
     } catch (error) {
       await handle.close();
       throw error;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ZipFile } from 'yazl';
+import type { ChunkPool } from '../blobs/chunk-pool';
 
 /** One file of an archive: its bytes are opened only when the writer reaches it. */
 export interface ZipEntry {
@@ -9,7 +10,8 @@ export interface ZipEntry {
   mtime: Date;
   /** Known up front for stored bytes; absent for a rendering made on the way (HEIC as JPEG). */
   size?: number;
-  open(): Promise<NodeJS.ReadableStream>;
+  /** `chunks`: the archive's read buffers, for a reader that can use them (BlobReadOptions). */
+  open(chunks?: ChunkPool): Promise<NodeJS.ReadableStream>;
 }
 
 export interface ZipOutput {
@@ -74,8 +76,14 @@ function shortenEntryScan(zip: ZipFile): { entryStarted(index: number, total: nu
  * entries or more. One entry's bytes are open at a time and flow with backpressure, so memory
  * does not grow with the archive; what grows is the central directory, about 100 bytes an entry.
  * Aborting `signal` closes the open entry and ends the output with an error.
+ *
+ * With `chunks`, entries read into that pool's buffers. yazl passes each chunk object through its
+ * streams unchanged (index.js pumpFileDataReadStream: Crc32Watcher, ByteCounter, PassThrough,
+ * ByteCounter, then outputStream, each `cb(null, chunk)`) and keeps none, so the output carries
+ * the pool's own views among yazl's headers, and whoever writes the output out must give each
+ * view back once written (`chunks.give`), or the entries stop for want of buffers.
  */
-export function zipStream(entries: Iterable<ZipEntry>, signal: AbortSignal): ZipOutput {
+export function zipStream(entries: Iterable<ZipEntry>, signal: AbortSignal, chunks?: ChunkPool): ZipOutput {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   // A failed entry fails the archive: the reader sees a broken download, never a short valid one.
@@ -101,7 +109,7 @@ export function zipStream(entries: Iterable<ZipEntry>, signal: AbortSignal): Zip
     zip.addReadStreamLazy(entry.name, options, (done) => {
       if (signal.aborted) return done(new Error('archive aborted'), null as never);
       scan.entryStarted(index, list.length);
-      entry.open().then(
+      entry.open(chunks).then(
         (stream) => {
           current = stream;
           done(null, stream);

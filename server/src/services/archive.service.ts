@@ -105,7 +105,9 @@ export function createArchiveService({
         name: nameOf(asJpeg ? asJpegName(path) : path),
         mtime: new Date(Number(row.mtime)),
         ...(asJpeg ? {} : { size: content.size }),
-        open: asJpeg ? () => media.jpegRendering(content) : () => blobs.get(row.blob_key),
+        open: asJpeg
+          ? () => media.jpegRendering(content)
+          : (chunks) => blobs.get(row.blob_key, undefined, { chunks }),
       });
     }
     return { fileName: archiveFileName(request.zip_filename, fallbackName), entries };
