@@ -29,6 +29,12 @@ export interface SoakOptions {
   commentEveryMs?: number;
   /** Bytes of each upload during the load. */
   uploadBytes?: number;
+  /**
+   * How long to leave the server idle after the load before its last memory sample (0: none). Past
+   * its idle trim (30 s without an answer, checked every 10 s) the server has run a
+   * memory-reducing collection, so what is still resident then is what the load left behind.
+   */
+  settleMs?: number;
   log?: (line: string) => void;
 }
 
@@ -47,6 +53,16 @@ export interface SoakReport {
   rssPeakMb: number;
   /** Least-squares slope of the resident memory over the load after its first fifth, MB per minute. */
   rssSlopeMbPerMinute: number;
+  /**
+   * The same slope over the load's second half only: V8 keeps the pages of its largest heap so
+   * far resident, so the resident size climbs in steps while that high-water mark still rises and
+   * is flat once it stops; a leak keeps climbing to the end.
+   */
+  rssLastHalfSlopeMbPerMinute: number;
+  /** Mean resident memory over the first and the second half of the load after its first fifth. */
+  rssHalvesMb: [number, number];
+  /** Resident memory after `settleMs` of idleness following the load (null without `settleMs`). */
+  rssAfterIdleMb: number | null;
 }
 
 const photo = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/photo-exif.jpg'));
@@ -349,9 +365,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   await Promise.all(pollers);
   clearInterval(sampler);
   rss.push({ at: Date.now() - began, bytes: rssOf(pid) });
+  let afterIdle: number | null = null;
+  if (options.settleMs) {
+    await sleep(options.settleMs);
+    afterIdle = rssOf(pid);
+  }
 
   const settled = rss.filter((sample) => sample.at >= options.durationMs / 5);
+  const middle = (options.durationMs / 5 + options.durationMs) / 2;
+  const firstHalf = settled.filter((sample) => sample.at < middle);
+  const secondHalf = settled.filter((sample) => sample.at >= middle);
   const mb = (bytes: number) => bytes / 1e6;
+  const meanMb = (samples: typeof rss) =>
+    mb(samples.reduce((sum, sample) => sum + sample.bytes, 0) / Math.max(1, samples.length));
+  const slopeMbPerMinute = (samples: typeof rss) =>
+    mb(
+      slopeOf(
+        samples.map((sample) => sample.at / 60_000),
+        samples.map((sample) => sample.bytes),
+      ),
+    );
   return {
     errors,
     firstErrors,
@@ -366,11 +399,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     rssStartMb: mb(rss[0]?.bytes ?? 0),
     rssEndMb: mb(rss.at(-1)?.bytes ?? 0),
     rssPeakMb: mb(Math.max(...rss.map((sample) => sample.bytes))),
-    rssSlopeMbPerMinute: mb(
-      slopeOf(
-        settled.map((sample) => sample.at / 60_000),
-        settled.map((sample) => sample.bytes),
-      ),
-    ),
+    rssSlopeMbPerMinute: slopeMbPerMinute(settled),
+    rssLastHalfSlopeMbPerMinute: slopeMbPerMinute(secondHalf),
+    rssHalvesMb: [meanMb(firstHalf), meanMb(secondHalf)],
+    rssAfterIdleMb: afterIdle === null ? null : mb(afterIdle),
   };
 }
