@@ -7,6 +7,7 @@ import {
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.plugin';
+import { FIRST_LOAD_NAMESPACES } from './src/i18n/first-load-namespaces';
 
 const api = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
@@ -14,14 +15,17 @@ const PALETTE_ID = 'virtual:theme-palette.css';
 
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|reselect|immer|i18next|react-i18next|use-sync-external-store)[\\/]/;
-const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/;
-/** Namespaces fetched with their screen (web/src/i18n/i18n.ts ON_DEMAND_NAMESPACES), one chunk per language each. */
-const ON_DEMAND_LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/](editor)\.json$/;
+const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/]([^\\/]+)\.json$/;
 
+/**
+ * A language's first-load namespaces in one chunk named after it, every other namespace in a chunk
+ * of its own (`<language>-<namespace>`), fetched with the part that draws it (web/src/i18n/i18n.ts).
+ */
 function localeChunk(id: string): string | null {
-  const onDemand = ON_DEMAND_LOCALE_FILE.exec(id);
-  if (onDemand) return `${onDemand[1]}-${onDemand[2]}`;
-  return LOCALE_FILE.exec(id)?.[1] ?? null;
+  const match = LOCALE_FILE.exec(id);
+  if (!match) return null;
+  const [, language, namespace] = match as unknown as [string, string, string];
+  return FIRST_LOAD_NAMESPACES.includes(namespace) ? language : `${language}-${namespace}`;
 }
 
 /**
@@ -54,7 +58,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // One chunk per language: the app fetches the catalogues of the language it shows.
+            // Strings by language and namespace: the app fetches those of the language it shows.
             { name: localeChunk },
             // The frameworks every screen runs on, in one file that outlives most deployments in
             // the browser's cache (and compresses better whole than in pieces).

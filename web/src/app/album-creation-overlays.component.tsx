@@ -6,6 +6,7 @@ import { currentPickRequest, onPickRequestChange } from '../features/album-picke
 import { guestPromptProps } from '../features/auth/guest-prompt';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { useStartLogin } from '../features/auth/use-start-login';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 import { overlayIn, useOverlay, withOverlay } from '../routing/overlay';
 import { useAppDispatch } from '../state/hooks';
@@ -14,17 +15,19 @@ import { AlbumCreationNamePrompt } from './comments-wiring';
 import { MountWhenWanted } from './mount-when-wanted.component';
 
 const CreateAlbumOverlay = lazyPart(() =>
-  import('../features/album-creation/create-album-overlay.component').then(
+  withStrings(['albumCreation'], import('../features/album-creation/create-album-overlay.component')).then(
     (module) => module.CreateAlbumOverlay,
   ),
 );
 const SharePromptOverlay = lazyPart(() =>
-  import('../features/album-creation/share-prompt-overlay.component').then(
+  withStrings(['albumCreation'], import('../features/album-creation/share-prompt-overlay.component')).then(
     (module) => module.SharePromptOverlay,
   ),
 );
 const AlbumPickerDialog = lazyPart(() =>
-  import('../features/album-picker/album-picker-dialog.component').then((module) => module.AlbumPickerDialog),
+  withStrings(['albumPicker'], import('../features/album-picker/album-picker-dialog.component')).then(
+    (module) => module.AlbumPickerDialog,
+  ),
 );
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../features/subscriptions/subscription-wizard.requests';
 import { showToast } from '../features/toasts/toast.thunks';
 import { ToastHost } from '../features/toasts/toast-host.component';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 import type { AppDispatch } from '../state/store';
 import { AlbumCreationOverlays } from './album-creation-overlays.component';
@@ -28,17 +29,23 @@ import { UsageStatsTracker } from './usage-stats-wiring';
 
 // The dialogs (and the modal layer under them) are fetched the first time one opens.
 const DialogHost = lazyPart(() =>
-  import('../features/dialogs/dialog-host.component').then((module) => module.DialogHost),
+  withStrings(['dialogs'], import('../features/dialogs/dialog-host.component')).then(
+    (module) => module.DialogHost,
+  ),
 );
 const ShareDialog = lazyPart(() =>
-  import('../features/sharing/share-dialog.component').then((module) => module.ShareDialog),
+  withStrings(['sharing'], import('../features/sharing/share-dialog.component')).then(
+    (module) => module.ShareDialog,
+  ),
 );
 // The downloader (modal and progress box) is fetched when a download in parts starts.
 const Downloader = lazyPart(() =>
-  import('../features/downloads/downloader.component').then((module) => module.Downloader),
+  withStrings(['downloads'], import('../features/downloads/downloader.component')).then(
+    (module) => module.Downloader,
+  ),
 );
 const SubscriptionWizard = lazyPart(() =>
-  import('../features/subscriptions/subscription-wizard.component').then(
+  withStrings(['subscriptions'], import('../features/subscriptions/subscription-wizard.component')).then(
     (module) => module.SubscriptionWizard,
   ),
 );

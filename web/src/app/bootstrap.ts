@@ -36,7 +36,7 @@ export async function bootstrap(store: AppStore): Promise<AppEnvironment> {
   wireSharePendingActions(store.dispatch);
   wireSubscriptions(store.dispatch);
   document.title = documentTitle(environment.brandName);
-  preloadScreenAt(window.location.pathname);
+  preloadScreenAt(window.location.pathname, locale);
   await strings;
   return environment;
 }

@@ -1,12 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 import { useCastController } from './casting-wiring';
 import { MountWhenWanted } from './mount-when-wanted.component';
 import { entryAt } from './route-table';
 
 const CastingBar = lazyPart(() =>
-  import('../features/casting/casting-bar.component').then((module) => module.CastingBar),
+  withStrings(['casting'], import('../features/casting/casting-bar.component')).then(
+    (module) => module.CastingBar,
+  ),
 );
 
 /** The carousels have their own cast controls (core.md §2): the bar stays off them. */

@@ -2,6 +2,7 @@ import type { ClientConfig } from '@nordlys/contract/client-config';
 import type { FileRecord } from '@nordlys/contract/file';
 import { Suspense, useSyncExternalStore } from 'react';
 import type { CastController } from '../features/casting/cast-controller';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 
 /**
@@ -38,7 +39,9 @@ export function useCastController(): CastController | null {
 }
 
 const CastButton = lazyPart(() =>
-  import('../features/casting/cast-button.component').then((module) => module.CastButton),
+  withStrings(['casting'], import('../features/casting/cast-button.component')).then(
+    (module) => module.CastButton,
+  ),
 );
 
 function ViewerCast({ files, index }: { files: readonly FileRecord[]; index: number }) {

@@ -5,16 +5,23 @@ import type { GuestPromptProps } from '../features/auth/login-gates';
 import { useStartLogin } from '../features/auth/use-start-login';
 import type { CommentsScreenSlots } from '../features/comments/comments.screens';
 import { useJobSync } from '../features/job-sync/use-job-sync';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 
 const CommentsPanel = lazyPart(() =>
-  import('../features/comments/comments-panel.component').then((module) => module.CommentsPanel),
+  withStrings(['comments'], import('../features/comments/comments-panel.component')).then(
+    (module) => module.CommentsPanel,
+  ),
 );
 const NamePrompt = lazyPart(() =>
-  import('../features/comments/name-prompt.component').then((module) => module.NamePrompt),
+  withStrings(['comments'], import('../features/comments/name-prompt.component')).then(
+    (module) => module.NamePrompt,
+  ),
 );
 const GuestName = lazyPart(() =>
-  import('../features/comments/guest-name.component').then((module) => module.GuestName),
+  withStrings(['comments'], import('../features/comments/guest-name.component')).then(
+    (module) => module.GuestName,
+  ),
 );
 
 function useCommentsSignIn(): (create: boolean) => void {

@@ -3,12 +3,10 @@ import { selectAccount } from '../features/account/account.slice';
 import { albumDraftActions } from '../features/album-creation/album-draft.slice';
 import { requestAlbumPick } from '../features/album-picker/album-picker.requests';
 import { requestConfirm, showAlert } from '../features/dialogs/dialog.api';
-import { downloadFilesAsArchives } from '../features/downloads/archive-download';
 import type { DownloadLimitAlert } from '../features/downloads/download-split';
 import { editorPath } from '../features/editor/editor.screens';
 import { requestShare } from '../features/sharing/share-dialog.requests';
 import { resolveToast, showToast } from '../features/toasts/toast.thunks';
-import { browserTransfer } from '../file-actions/browser-transfer';
 import { setFileActionPorts } from '../file-actions/file-action.ports';
 import type { AppDispatch, AppStore } from '../state/store';
 import { navigateTo } from './app-navigation';
@@ -43,8 +41,13 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
     createAlbumWith: (dispatch, fileIds) =>
       dispatch(albumDraftActions.overlayOpened({ preselected: [...fileIds] })),
     share: (_dispatch, files, signedIn) => requestShare({ files, signedIn }),
-    downloadArchives: (dispatch, { from, files, kind, title, password }) =>
-      downloadFilesAsArchives(dispatch, browserTransfer(), {
+    // The archive download and the browser's transfer come with the first download.
+    downloadArchives: async (dispatch, { from, files, kind, title, password }) => {
+      const [{ downloadFilesAsArchives }, { browserTransfer }] = await Promise.all([
+        import('../features/downloads/archive-download'),
+        import('../file-actions/browser-transfer'),
+      ]);
+      return downloadFilesAsArchives(dispatch, browserTransfer(), {
         source: { ...from, mode: 'download', password: password ?? null },
         files,
         kind,
@@ -52,7 +55,8 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
         productName,
         year: new Date().getFullYear(),
         alert: (alert) => showAlert(dispatch, { preset: ALERT_PRESETS[alert] }),
-      }),
+      });
+    },
     openAlbum: (albumId) => navigateTo(`/albums/${albumIdToB64(albumId)}`),
     openEditor: (file, jobId) =>
       navigateTo(editorPath(jobId, file.fileID), {

@@ -16,6 +16,7 @@ import {
   requestSubscription,
 } from '../features/subscriptions/subscription-wizard.requests';
 import { showToast } from '../features/toasts/toast.thunks';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 import { useAppDispatch } from '../state/hooks';
 import { useAppEnvironment } from './app-environment.context';
@@ -23,7 +24,9 @@ import { MountWhenWanted } from './mount-when-wanted.component';
 
 // Fetched only for an account with terms to approve or a sunset date.
 const BlockingOverlays = lazyPart(() =>
-  import('../features/privacy/blocking-overlays.component').then((module) => module.BlockingOverlays),
+  withStrings(['privacy'], import('../features/privacy/blocking-overlays.component')).then(
+    (module) => module.BlockingOverlays,
+  ),
 );
 
 /** What the privacy screens get from sign-in, toasts, the shell and the configuration. */

@@ -1,15 +1,40 @@
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RequireLogin } from '../features/auth/login-wall.component';
 import { documentTitle } from '../features/locale/brand-rule';
+import { hasNamespaces, loadNamespaces } from '../i18n/i18n';
+import { raisePreloadError } from '../routing/preload-error.events';
 import type { ScreenRoute } from '../routing/screen-route';
 import { requireAlbumParams } from './album-params';
 import { useAppEnvironment } from './app-environment.context';
 
+/** The namespace of a screen's title, which may come with the screen rather than the first load. */
+export const titleNamespace = (entry: ScreenRoute): string => entry.titleKey.split(':')[0] as string;
+
+// use() needs the same promise on every render until it settles; a failed one stays, for the error boundary.
+const titleFetches = new Map<string, Promise<void>>();
+
+/** Fetches a title's strings (at start-up too, alongside the screen's code). */
+export function loadTitle(entry: ScreenRoute, locale: string): Promise<void> {
+  const namespace = titleNamespace(entry);
+  const key = `${locale}/${namespace}`;
+  let fetching = titleFetches.get(key);
+  if (!fetching) {
+    fetching = loadNamespaces([namespace]).catch((error: unknown) => {
+      raisePreloadError(error);
+      throw error;
+    });
+    titleFetches.set(key, fetching);
+  }
+  return fetching;
+}
+
 /** Renders one route-table entry: checks its params, titles the tab, renders its screen. */
 export function RouteScreen({ entry }: { entry: ScreenRoute }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The title names the tab and heads the login wall before the screen's part is in.
+  if (!hasNamespaces([titleNamespace(entry)])) use(loadTitle(entry, i18n.language));
   const params = useParams();
   const { brandName } = useAppEnvironment();
   if (entry.needsAlbum) requireAlbumParams(params);

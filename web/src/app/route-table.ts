@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { IN_APP_PREFIX } from '../features/shell/in-app-mode';
 import type { ScreenRoute } from '../routing/screen-route';
+import { loadTitle } from './route-screen.component';
 import { FEATURE_SCREENS } from './screen-registry';
 
 /** Every screen of core.md §2 and account.md §2: the features' own, then the planned ones. */
@@ -29,7 +30,10 @@ export function entryAt(pathname: string): ScreenRoute | undefined {
   return matchRoutes(MATCHABLE, pathname)?.at(-1)?.route.entry;
 }
 
-/** Starts fetching the code of the screen at this path, ahead of the first render. */
-export function preloadScreenAt(pathname: string): void {
-  void entryAt(pathname)?.preload?.();
+/** Starts fetching the code and title of the screen at this path, ahead of the first render. */
+export function preloadScreenAt(pathname: string, locale: string): void {
+  const entry = entryAt(pathname);
+  if (!entry) return;
+  void entry.preload?.();
+  loadTitle(entry, locale).catch(() => {});
 }

@@ -25,6 +25,7 @@ import { subscriptionsScreens } from '../features/subscriptions/subscriptions.sc
 import { timelineScreens } from '../features/timeline/timeline.screens';
 import { trashScreens } from '../features/trash/trash.screens';
 import { openUploadDialog, selectFilesStored } from '../features/upload/upload-queue.slice';
+import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 import type { ScreenRoute } from '../routing/screen-route';
 import { albumCreationSlots, SelectionTimeline } from './album-creation-wiring';
@@ -48,7 +49,9 @@ const FileMenu = lazyPart(() =>
   import('../features/file-menu/file-menu.component').then((module) => module.FileMenu),
 );
 const AlbumCarousel = lazyPart(() =>
-  import('../features/carousel/carousel-page.component').then((module) => module.CarouselPage),
+  withStrings(['carousel'], import('../features/carousel/carousel-page.component')).then(
+    (module) => module.CarouselPage,
+  ),
 );
 const ProfilePicturePicker = lazyPart(() =>
   import('./profile-picture-picker.component').then((module) => module.ProfilePicturePicker),

@@ -1,18 +1,27 @@
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import type { AlbumCreationSlots } from './album-creation.slots';
 
 const AddPhotosPage = lazyPart(() =>
-  import('./add-photos-page.component').then((module) => module.AddPhotosPage),
+  withStrings(['albumCreation'], import('./add-photos-page.component')).then(
+    (module) => module.AddPhotosPage,
+  ),
 );
 const AlbumEditPage = lazyPart(() =>
-  import('./album-edit-page.component').then((module) => module.AlbumEditPage),
+  withStrings(['albumCreation'], import('./album-edit-page.component')).then(
+    (module) => module.AlbumEditPage,
+  ),
 );
 const SelectPhotosPage = lazyPart(() =>
-  import('./select-photos-page.component').then((module) => module.SelectPhotosPage),
+  withStrings(['albumCreation'], import('./select-photos-page.component')).then(
+    (module) => module.SelectPhotosPage,
+  ),
 );
 const SelectPhotosDonePage = lazyPart(() =>
-  import('./select-photos-page.component').then((module) => module.SelectPhotosDonePage),
+  withStrings(['albumCreation'], import('./select-photos-page.component')).then(
+    (module) => module.SelectPhotosDonePage,
+  ),
 );
 
 const route = routesOf('album-creation', 'albumCreation');

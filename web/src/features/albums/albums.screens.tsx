@@ -2,19 +2,26 @@ import type { ReactNode } from 'react';
 import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { getAuthToken } from '../../api/session';
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import { albumIdOf } from './album-address';
 import type { RenderAlbumFileMenu, RenderVisitorName } from './album-page.component';
 import type { AlbumViewerSlotProps } from './album-viewer-screen.component';
 
-const AlbumsPage = lazyPart(() => import('./albums-page.component').then((module) => module.AlbumsPage));
-const AlbumScreen = lazyPart(() => import('./album-screen.component').then((module) => module.AlbumScreen));
+const AlbumsPage = lazyPart(() =>
+  withStrings(['albums'], import('./albums-page.component')).then((module) => module.AlbumsPage),
+);
+const AlbumScreen = lazyPart(() =>
+  withStrings(['albums'], import('./album-screen.component')).then((module) => module.AlbumScreen),
+);
 const AlbumViewerScreen = lazyPart(() =>
-  import('./album-viewer-screen.component').then((module) => module.AlbumViewerScreen),
+  withStrings(['albums'], import('./album-viewer-screen.component')).then(
+    (module) => module.AlbumViewerScreen,
+  ),
 );
 const AlbumImagePage = lazyPart(() =>
-  import('./album-image-page.component').then((module) => module.AlbumImagePage),
+  withStrings(['albums'], import('./album-image-page.component')).then((module) => module.AlbumImagePage),
 );
 
 const route = routesOf('albums');

@@ -1,4 +1,3 @@
-import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
 import { getAccountInfo, logout as logoutCall } from '../../api/account.api';
 import { isApiError, isNetworkError } from '../../api/errors';
 import { exchangeLoginCode, getLoginConfig } from '../../api/login.api';
@@ -46,10 +45,11 @@ export interface StartLoginOptions {
 
 /** The preflight: PKCE verifier, challenge and state, remembered; then off to the provider. */
 export async function startLogin(options: StartLoginOptions = {}): Promise<void> {
-  const config = await getLoginConfig();
-  const verifier = generateRandomCodeVerifier();
-  const state = generateRandomState();
-  const codeChallenge = await calculatePKCECodeChallenge(verifier);
+  // The PKCE helpers come with the first sign-in, not with every start of the app.
+  const [config, pkce] = await Promise.all([getLoginConfig(), import('oauth4webapi')]);
+  const verifier = pkce.generateRandomCodeVerifier();
+  const state = pkce.generateRandomState();
+  const codeChallenge = await pkce.calculatePKCECodeChallenge(verifier);
   const redirectUri = `${window.location.origin}${config.redirect_path || CALLBACK_PATH}`;
   rememberLoginRequest({ verifier, state, returnTo: safeReturnTo(options.returnTo ?? DEFAULT_RETURN_TO) });
   if (options.pendingAction) rememberPendingAction(options.pendingAction);

@@ -1,10 +1,11 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import type { CarouselPageProps } from './carousel-page.component';
 
 const CarouselPage = lazyPart(() =>
-  import('./carousel-page.component').then((module) => module.CarouselPage),
+  withStrings(['carousel'], import('./carousel-page.component')).then((module) => module.CarouselPage),
 );
 
 const route = routesOf('carousel');

@@ -1,10 +1,11 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute } from '../../routing/screen-route';
 import type { ChangeFeedHook } from './comments-panel.component';
 
 const CommentsPage = lazyPart(() =>
-  import('./comments-page.component').then((module) => module.CommentsPage),
+  withStrings(['comments'], import('./comments-page.component')).then((module) => module.CommentsPage),
 );
 
 const route = routesOf('comments');

@@ -1,7 +1,10 @@
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 
-const DevicesPage = lazyPart(() => import('./devices-page.component').then((module) => module.DevicesPage));
+const DevicesPage = lazyPart(() =>
+  withStrings(['devices'], import('./devices-page.component')).then((module) => module.DevicesPage),
+);
 
 const route = routesOf('devices');
 

@@ -1,9 +1,10 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 
 const DocumentsPage = lazyPart(() =>
-  import('./documents-page.component').then((module) => module.DocumentsPage),
+  withStrings(['documents'], import('./documents-page.component')).then((module) => module.DocumentsPage),
 );
 
 const route = routesOf('documents');

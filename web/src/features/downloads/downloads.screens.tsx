@@ -1,7 +1,10 @@
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 
-const TakeoutPage = lazyPart(() => import('./takeout-page.component').then((module) => module.TakeoutPage));
+const TakeoutPage = lazyPart(() =>
+  withStrings(['downloads'], import('./takeout-page.component')).then((module) => module.TakeoutPage),
+);
 
 const route = routesOf('downloads');
 

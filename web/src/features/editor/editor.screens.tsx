@@ -1,13 +1,11 @@
-import { loadNamespace } from '../../i18n/i18n';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import type { EditorScreenProps } from './editor-screen.component';
 
 // The editor, its renderer and its strings are fetched when a picture is first opened in it.
 const EditorScreen = lazyPart(() =>
-  Promise.all([import('./editor-screen.component'), loadNamespace('editor')]).then(
-    ([module]) => module.EditorScreen,
-  ),
+  withStrings(['editor'], import('./editor-screen.component')).then((module) => module.EditorScreen),
 );
 
 // The screen's name is read before the editor's own strings arrive, so it lives with the edit action's.

@@ -1,13 +1,18 @@
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import type { PrivacySlots } from './privacy.ports';
 
-const PrivacyPage = lazyPart(() => import('./privacy-page.component').then((module) => module.PrivacyPage));
+const PrivacyPage = lazyPart(() =>
+  withStrings(['privacy'], import('./privacy-page.component')).then((module) => module.PrivacyPage),
+);
 const UnsubscribePage = lazyPart(() =>
-  import('./unsubscribe-page.component').then((module) => module.UnsubscribePage),
+  withStrings(['privacy'], import('./unsubscribe-page.component')).then((module) => module.UnsubscribePage),
 );
 const AdvancedSettingsPage = lazyPart(() =>
-  import('./advanced-settings-page.component').then((module) => module.AdvancedSettingsPage),
+  withStrings(['privacy'], import('./advanced-settings-page.component')).then(
+    (module) => module.AdvancedSettingsPage,
+  ),
 );
 
 const route = routesOf('privacy');

@@ -1,11 +1,14 @@
 import { useParams } from 'react-router';
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute } from '../../routing/screen-route';
 import type { ShareToast } from './share-receiver-page.component';
 
 const ShareReceiverPage = lazyPart(() =>
-  import('./share-receiver-page.component').then((module) => module.ShareReceiverPage),
+  withStrings(['sharing'], import('./share-receiver-page.component')).then(
+    (module) => module.ShareReceiverPage,
+  ),
 );
 
 const route = routesOf('sharing');

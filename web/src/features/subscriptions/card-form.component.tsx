@@ -1,12 +1,13 @@
 import type { ClientConfig } from '@nordlys/contract/client-config';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withStrings } from '../../i18n/i18n';
 import { Spinner } from '../../ui/spinner';
 import type { CardFormController } from './card-setup';
 import { OfflineCardForm } from './offline-card-form.component';
 
 // The Payment Element and Stripe's React bindings come with the first card step, not the app.
-const StripeCardForm = lazy(() => import('./stripe-card-form.component'));
+const StripeCardForm = lazy(() => withStrings(['subscriptions'], import('./stripe-card-form.component')));
 
 /** The card step's form: Stripe's Payment Element with a publishable key, else the offline form. */
 export function CardForm({

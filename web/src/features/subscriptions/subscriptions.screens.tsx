@@ -1,9 +1,14 @@
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import type { StorageEnvironment } from './storage-page.component';
 
-const StoragePage = lazyPart(() => import('./storage-page.component').then((module) => module.StoragePage));
-const DebugPage = lazyPart(() => import('./debug-page.component').then((module) => module.DebugPage));
+const StoragePage = lazyPart(() =>
+  withStrings(['subscriptions'], import('./storage-page.component')).then((module) => module.StoragePage),
+);
+const DebugPage = lazyPart(() =>
+  withStrings(['subscriptions'], import('./debug-page.component')).then((module) => module.DebugPage),
+);
 
 const route = routesOf('subscriptions');
 

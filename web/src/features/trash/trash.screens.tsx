@@ -1,13 +1,16 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
+import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 
-const TrashHub = lazyPart(() => import('./trash-hub.component').then((module) => module.TrashHub));
+const TrashHub = lazyPart(() =>
+  withStrings(['trash'], import('./trash-hub.component')).then((module) => module.TrashHub),
+);
 const TrashPhotosPage = lazyPart(() =>
-  import('./trash-photos-page.component').then((module) => module.TrashPhotosPage),
+  withStrings(['trash'], import('./trash-photos-page.component')).then((module) => module.TrashPhotosPage),
 );
 const TrashAlbumsPage = lazyPart(() =>
-  import('./trash-albums-page.component').then((module) => module.TrashAlbumsPage),
+  withStrings(['trash'], import('./trash-albums-page.component')).then((module) => module.TrashAlbumsPage),
 );
 
 const route = routesOf('trash');
