@@ -8,6 +8,7 @@ import { createOidcAdapterClass } from './identity/oidc-adapter';
 import { loadProviderSecrets } from './identity/oidc-keys';
 import { createOidcRelyingParty, type Transport } from './identity/oidc-relying-party';
 import { createMailer } from './mail/mailer';
+import { endExifTool } from './media/exiftool';
 import { describeFfmpeg } from './media/ffmpeg-locator';
 import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from './media/media-urls';
 import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
@@ -355,6 +356,8 @@ export async function composeServices(deps: CompositionDeps) {
       await dataCopies.settle();
       await renewals.stop();
       await checksums.close();
+      // The uploads that read metadata have finished: no ExifTool child outlives the app.
+      await endExifTool();
       if (!deps.media) await mediaProcessing.close();
       await events.close();
       mailer.close();

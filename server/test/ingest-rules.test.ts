@@ -115,6 +115,11 @@ describe('metadata parsing', () => {
     expect(parseExifDate('0000:00:00 00:00:00', undefined)).toBeNull();
     expect(parseExifDate('garbage', undefined)).toBeNull();
     expect(parseExifDate(42, undefined)).toBeNull();
+    // The offset written in the value (XMP, QuickTime keys) wins; EXIF TimeZoneOffset is in hours.
+    expect(parseExifDate('2019:03:04 05:06:07+09:00', '+02:00')).toBe(Date.parse('2019-03-03T20:06:07Z'));
+    expect(parseExifDate('2019:03:04 05:06:07.25Z', undefined)).toBe(Date.parse('2019-03-04T05:06:07Z'));
+    expect(parseExifDate('2023:07:14 18:32:05', 9)).toBe(Date.parse('2023-07-14T09:32:05Z'));
+    expect(parseExifDate('2023:07:14 18:32:05', -3.5)).toBe(Date.parse('2023-07-14T22:02:05Z'));
   });
 
   it('reads duration, size, rotation and creation time from ffmpeg output', () => {

@@ -9,6 +9,19 @@ import type { TestApp } from './test-app';
 export const fixturesDir = path.resolve(import.meta.dirname, '../../fixtures');
 export const fixture = (name: string) => readFileSync(path.join(fixturesDir, name));
 
+/** What `GET …/metadata/{path}` answers for photo-exif.jpg: the camera facts written in its EXIF. */
+export const PHOTO_EXIF_FACTS = {
+  deviceManufacturer: 'Nordlys Test',
+  deviceModel: 'Camera One',
+  iso: 200,
+  aperture: 2.8,
+  exposure: '1/250',
+  focalLength: 35,
+  width: 1600,
+  height: 1200,
+  gps: { latitude: 59.9139, longitude: 10.7522 },
+};
+
 const KINDS: Record<string, { mime: string; kind: MediaKind }> = {
   jpg: { mime: 'image/jpeg', kind: 'picture' },
   png: { mime: 'image/png', kind: 'picture' },

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store';
 import type { MediaKind } from '../domain/file-type';
+import { type ExifTags, readExifTags } from './exiftool';
 import { ffmpegLocation } from './ffmpeg-locator';
 import { loadSharp } from './sharp-loader';
 
@@ -22,8 +23,8 @@ export const SAMPLE_TAIL_BYTES = 16 * 1024 * 1024;
 
 /**
  * Where metadata is read from: the stored file itself when the store keeps one on this machine
- * (exifr, libvips and ffmpeg each read only the parts they need, and no bytes pass through
- * JavaScript), else a sample read back from the stored blob. Keeping a sample as the bytes
+ * (ExifTool reads only the parts it needs, and no bytes pass through JavaScript), else a sample
+ * read back from the stored blob. Keeping a sample as the bytes
  * streamed by held megabytes per upload for the whole upload, long enough for the garbage
  * collector to promote them, and the main thread ran a full collection every few camera photos.
  */
@@ -94,55 +95,104 @@ export async function sampleOfBlob(
 const exposureText = (seconds: number) =>
   seconds > 0 && seconds < 1 ? `1/${Math.round(1 / seconds)}` : String(Math.round(seconds * 100) / 100);
 
-const finite = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
+/** A number, or the first of several ExifTool prints space-separated ("200 200"). */
+const finite = (value: unknown): number | null => {
+  const first = typeof value === 'string' ? value.trim().split(/\s+/)[0] : value;
+  const number = typeof first === 'string' && first !== '' ? Number(first) : first;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+};
 
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() ? value.trim().replace(/\0+$/, '') : null;
+/** Text; ExifTool's JSON gives a name that looks like a number (a model "5") as a number. */
+const text = (value: unknown): string | null => {
+  const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  return typeof raw === 'string' && raw.trim() ? raw.trim().replace(/\0+$/, '') : null;
+};
 
-/** "2023:07:14 18:32:05" with "+02:00" → epoch ms. Without an offset the wall-clock time is read as UTC. */
+/**
+ * "2023:07:14 18:32:05" with "+02:00" → epoch ms. An offset written in the value itself (XMP,
+ * QuickTime keys) comes first, then the one given: "+02:00" or hours (EXIF TimeZoneOffset).
+ * Without an offset the wall-clock time is read as UTC.
+ */
 export function parseExifDate(value: unknown, offset: unknown): number | null {
   if (typeof value !== 'string') return null;
-  const match = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value);
+  const match =
+    /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?\s*$/.exec(value) ??
+    /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value);
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  const [y, mo, d, h, mi, s] = match.slice(1, 7).map(Number) as number[];
   let ms = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s);
-  const off = typeof offset === 'string' ? /^([+-])(\d{2}):?(\d{2})$/.exec(offset.trim()) : null;
-  if (off) ms -= (off[1] === '-' ? -1 : 1) * (Number(off[2]) * 60 + Number(off[3])) * 60_000;
+  const written = match[7] === 'Z' ? '+00:00' : match[7];
+  ms -= offsetMinutes(written ?? offset) * 60_000;
   return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
-async function pictureMetadata(source: MetadataSource): Promise<MediaMetadata> {
-  const result: MediaMetadata = { ...EMPTY_METADATA };
-  const input = 'file' in source ? source.file : source.head;
-  // Loaded with the first picture, like sharp: nothing at start.
-  const { default: exifr } = await import('exifr');
-  const exif = await exifr
-    .parse(input, { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false })
-    .catch(() => undefined);
-  if (exif) {
-    result.make = text(exif.Make);
-    result.model = text(exif.Model);
-    result.iso = finite(Array.isArray(exif.ISO) ? exif.ISO[0] : exif.ISO);
-    result.aperture = finite(exif.FNumber);
-    const exposure = finite(exif.ExposureTime);
-    result.exposure = exposure == null ? null : exposureText(exposure);
-    result.focalLength = finite(exif.FocalLength);
-    result.takenAt =
-      parseExifDate(exif.DateTimeOriginal, exif.OffsetTimeOriginal) ??
-      parseExifDate(exif.CreateDate, exif.OffsetTimeDigitized) ??
-      parseExifDate(exif.DateTime, exif.OffsetTime);
-    const latitude = finite(exif.latitude);
-    const longitude = finite(exif.longitude);
-    if (latitude != null && longitude != null) result.gps = { latitude, longitude };
-  }
-  // Image headers sit at the start, so the head is enough for the dimensions; a picture that does
-  // not decode simply has none (its thumbnail fails later, it is still stored).
-  const info = await (await loadSharp())(input, { failOn: 'none' })
+function offsetMinutes(offset: unknown): number {
+  const hours = finite(offset);
+  if (typeof offset !== 'string' && hours != null && Math.abs(hours) <= 14) return hours * 60;
+  const off = typeof offset === 'string' ? /^([+-])(\d{2}):?(\d{2})$/.exec(offset.trim()) : null;
+  return off ? (off[1] === '-' ? -1 : 1) * (Number(off[2]) * 60 + Number(off[3])) : 0;
+}
+
+/**
+ * The capture time: the original date with its own offset (EXIF OffsetTime*, else the older
+ * TimeZoneOffset), then the digitized and the modified one. A movie's QuickTime CreateDate is
+ * UTC by its format; a phone's CreationDate key carries its offset and comes first.
+ */
+function takenAtOf(tags: ExifTags, kind: MediaKind): number | null {
+  const zone = finite(tags.TimeZoneOffset);
+  if (kind === 'movie')
+    return (
+      parseExifDate(tags.CreationDate, undefined) ??
+      parseExifDate(tags.DateTimeOriginal, undefined) ??
+      parseExifDate(tags.CreateDate, undefined)
+    );
+  return (
+    parseExifDate(tags.DateTimeOriginal, tags.OffsetTimeOriginal ?? zone) ??
+    parseExifDate(tags.CreateDate, tags.OffsetTimeDigitized ?? zone) ??
+    parseExifDate(tags.ModifyDate, tags.OffsetTime ?? zone)
+  );
+}
+
+/** Turned a quarter: EXIF orientations 5-8, or a movie track rotated 90 or 270 degrees. */
+function isTurned(tags: ExifTags, kind: MediaKind): boolean {
+  if (kind === 'picture') return (finite(tags.Orientation) ?? 1) >= 5;
+  return Math.abs(finite(tags.Rotation) ?? 0) % 180 === 90;
+}
+
+/** What ExifTool read, in the server's fields; a picture has no duration (an animated GIF is still a picture). */
+export function metadataFromTags(tags: ExifTags, kind: MediaKind): MediaMetadata {
+  const exposure = finite(tags.ExposureTime);
+  const latitude = finite(tags.GPSLatitude);
+  const longitude = finite(tags.GPSLongitude);
+  const width = finite(tags.ImageWidth);
+  const height = finite(tags.ImageHeight);
+  const sized = width != null && height != null && width > 0 && height > 0;
+  const turned = isTurned(tags, kind);
+  const duration = kind === 'movie' ? finite(tags.Duration) : null;
+  return {
+    width: sized ? (turned ? height : width) : null,
+    height: sized ? (turned ? width : height) : null,
+    durationMs: duration != null && duration > 0 ? Math.round(duration * 1000) : null,
+    takenAt: takenAtOf(tags, kind),
+    make: text(tags.Make),
+    model: text(tags.Model),
+    iso: finite(tags.ISO),
+    aperture: finite(tags.FNumber),
+    exposure: exposure == null ? null : exposureText(exposure),
+    focalLength: finite(tags.FocalLength),
+    gps: latitude != null && longitude != null ? { latitude, longitude } : null,
+  };
+}
+
+async function pictureMetadata(file: string): Promise<MediaMetadata> {
+  const result = metadataFromTags(await readExifTags(file), 'picture');
+  if (result.width != null) return result;
+  // A picture ExifTool gives no size for: the decoder's header, which
+  // also has none for a picture that does not decode (its thumbnail fails later; it is stored).
+  const info = await (await loadSharp())(file, { failOn: 'none' })
     .metadata()
     .catch(() => null);
   if (info?.width && info.height) {
-    // Orientations 5-8 turn the picture a quarter: the displayed size is the stored one swapped.
     const turned = (info.orientation ?? 1) >= 5;
     result.width = turned ? info.height : info.width;
     result.height = turned ? info.width : info.height;
@@ -187,17 +237,26 @@ export function parseFfmpegInfo(
   };
 }
 
-async function movieMetadata(source: MetadataSource): Promise<MediaMetadata> {
-  const output = 'file' in source ? await runFfmpeg(source.file) : await probeSample(source);
-  return { ...EMPTY_METADATA, ...parseFfmpegInfo(output) };
+/** ExifTool's reading, with what `ffmpeg -i` says filling any size or duration it lacks. */
+async function movieMetadata(file: string): Promise<MediaMetadata> {
+  const result = metadataFromTags(await readExifTags(file), 'movie');
+  if (result.width != null && result.durationMs != null && result.takenAt != null) return result;
+  const probed = parseFfmpegInfo(await runFfmpeg(file));
+  return {
+    ...result,
+    width: result.width ?? probed.width,
+    height: result.width == null ? probed.height : result.height,
+    durationMs: result.durationMs ?? probed.durationMs,
+    takenAt: result.takenAt ?? probed.takenAt,
+  };
 }
 
 /**
- * ffmpeg needs to seek (the moov atom may be at the end), so the head and tail are written into
- * a sparse file of the real size: the headers ffmpeg reads are real, the skipped middle is a
- * hole, and a 200 GiB movie costs a few MiB of disk and I/O.
+ * ExifTool and ffmpeg read files and seek (a movie's index may be at its end), so a sample is
+ * written into a sparse file of the real size: the headers they read are real, the skipped middle
+ * is a hole, and a 200 GiB movie costs a few MiB of disk and I/O.
  */
-async function probeSample(sample: ByteSample): Promise<string> {
+async function withSampleFile<T>(sample: ByteSample, read: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nordlys-probe-'));
   const file = path.join(dir, `${randomUUID()}.bin`);
   try {
@@ -211,7 +270,7 @@ async function probeSample(sample: ByteSample): Promise<string> {
     } finally {
       await handle.close();
     }
-    return await runFfmpeg(file);
+    return await read(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -219,11 +278,12 @@ async function probeSample(sample: ByteSample): Promise<string> {
 
 /** Never throws: bytes that do not parse give empty metadata, and the file is stored regardless. */
 export async function extractMetadata(kind: MediaKind, source: MetadataSource): Promise<MediaMetadata> {
+  const read = kind === 'picture' ? pictureMetadata : kind === 'movie' ? movieMetadata : null;
+  if (!read) return { ...EMPTY_METADATA };
   try {
-    if (kind === 'picture') return await pictureMetadata(source);
-    if (kind === 'movie') return await movieMetadata(source);
+    return await ('file' in source ? read(source.file) : withSampleFile(source, read));
   } catch {
-    // fall through: unreadable metadata is not an upload failure
+    // unreadable metadata is not an upload failure
+    return { ...EMPTY_METADATA };
   }
-  return { ...EMPTY_METADATA };
 }
