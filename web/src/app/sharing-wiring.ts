@@ -2,10 +2,8 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
 import { createAlbum } from '../api/album-files.api';
 import { registerPendingAction } from '../features/auth/pending-action.registry';
-import { copyShareOrHold } from '../features/sharing/share-copy-hold.store';
 import type { ShareToast } from '../features/sharing/share-receiver-page.component';
 import { showToast } from '../features/toasts/toast.thunks';
-import { copyFilesToAlbum } from '../file-actions/album-copy';
 import type { FileActionFile } from '../file-actions/file-action.types';
 import type { AppDispatch } from '../state/store';
 import { useAppEnvironment } from './app-environment.context';
@@ -24,6 +22,8 @@ export function wireSharePendingActions(dispatch: AppDispatch): () => void {
   return registerPendingAction('copyShare', async (action) => {
     const shareId = action.params.shareID;
     if (!shareId) return undefined;
+    // The copy comes with the first sign-in that has one to run, not with every start of the app.
+    const { copyShareOrHold } = await import('../features/sharing/share-copy-hold.store');
     const outcome = await copyShareOrHold(shareId, null);
     if (outcome === 'copied') {
       dispatch(showToast({ type: 'shareCopiedToTimeline' }));
@@ -47,7 +47,10 @@ export async function createSharedAlbum(
   name: string,
   files: readonly FileActionFile[],
 ): Promise<string> {
-  const album = await createAlbum({ name, isShared: true });
+  const [album, { copyFilesToAlbum }] = await Promise.all([
+    createAlbum({ name, isShared: true }),
+    import('../file-actions/album-copy'),
+  ]);
   const result = await copyFilesToAlbum(dispatch, album.id, files, { toast: false });
   if (result.outcome === 'failed') throw new Error('no file reached the album');
   return new URL(`/a/${album.idB64}`, window.location.origin).href;

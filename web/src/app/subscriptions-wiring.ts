@@ -4,7 +4,6 @@ import { selectAccount } from '../features/account/account.slice';
 import { pollAccount } from '../features/account/account.thunks';
 import { requestConfirm } from '../features/dialogs/dialog.api';
 import { selectOpenDialog } from '../features/dialogs/dialog.slice';
-import { dispatchShareCopyHold, resumeHeldShareCopy } from '../features/sharing/share-copy-hold.store';
 import type { StorageEnvironment } from '../features/subscriptions/storage-page.component';
 import { parseSilences, silenced, storagePopupToShow } from '../features/subscriptions/storage-popups';
 import type { SubscriptionWizardProps } from '../features/subscriptions/subscription-wizard.component';
@@ -21,19 +20,21 @@ import { useAppEnvironment } from './app-environment.context';
  * for a subscription resumes; a wizard closed without a purchase drops that copy.
  */
 export function wireSubscriptions(dispatch: AppDispatch): void {
+  // A held share copy lives with the share page's code, fetched here only when there is news for it.
+  const heldCopies = () => import('../features/sharing/share-copy-hold.store');
   setSubscriptionsPorts({
     notify: (_dispatch, notice) => dispatch(showToast({ type: notice })),
     storageChanged: (_dispatch, cause) => {
       dispatch(uploadQueueActions.outOfStorageCleared());
       void pollAccount(dispatch).then(async () => {
         if (cause !== 'purchase') return;
-        const outcome = await resumeHeldShareCopy();
+        const outcome = await (await heldCopies()).resumeHeldShareCopy();
         if (outcome === 'copied') dispatch(showToast({ type: 'shareCopiedToTimeline' }));
         if (outcome === 'failed') dispatch(showToast({ type: 'shareCopiedToTimelineFailed' }));
       });
     },
     subscriptionDeclined: () => {
-      dispatchShareCopyHold({ type: 'cancelled' });
+      void heldCopies().then((held) => held.dispatchShareCopyHold({ type: 'cancelled' }));
     },
   });
 }
