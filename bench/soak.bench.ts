@@ -12,8 +12,8 @@ import { startBenchServer } from './support/server-process';
  * end of the load, its means over the two halves after the first fifth, its trend over the second
  * half (least-squares slope: V8 keeps the pages of its largest heap so far, so the resident size
  * rises in steps until that mark stops rising, then is flat; a leak keeps climbing), and what is
- * left after 45 s of idleness, past the server's memory-reducing idle trim (a leak would keep
- * the resident size above where the load began).
+ * left after 45 s of idleness, past the server's memory-reducing idle trim (what the JS heap
+ * held comes back; memory kept outside it can hide behind what the trim frees).
  */
 export async function benchSoak(): Promise<BenchRow[]> {
   const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
