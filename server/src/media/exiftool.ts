@@ -5,12 +5,14 @@ export type ExifTags = Readonly<Record<string, unknown>>;
 
 /**
  * The process's one ExifTool (a kept `perl` child running exiftool-vendored's script). Nothing is
- * loaded or started until the first file is read; a child idle for 30 s exits, the next read
+ * loaded or started until the first file is read; a child idle for 20 s exits, the next read
  * starts one again; `endExifTool()` on shutdown ends them all, so none outlives the server.
  */
 let current: Promise<ExifTool> | null = null;
 
-const IDLE_CHILD_MS = 30_000;
+// Under the 30 s between the library's health checks of an idle child: a check is a task, and
+// would count as use if it came first, so a child idle for 30 s was never ended.
+const IDLE_CHILD_MS = 20_000;
 
 function exiftool(): Promise<ExifTool> {
   current ??= import('exiftool-vendored').then(
