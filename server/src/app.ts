@@ -44,7 +44,6 @@ import { uploadRoutes } from './http/upload.routes';
 import { validatorsByPart } from './http/validator-factory';
 import { webAppPlugin } from './http/web-app.plugin';
 import type { MediaProcessing } from './media/pipeline/media-processing';
-import { createMetrics } from './metrics/metrics';
 import type { Store } from './store/database';
 
 export interface AppDeps {
@@ -96,8 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: validatorsByPart } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Measured only when someone is to read them (METRICS_TOKEN or METRICS_PORT).
-  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : null;
+  // Measured only when someone is to read them (METRICS_TOKEN or METRICS_PORT); prom-client is
+  // not even loaded otherwise.
+  const metrics =
+    config.metrics.token || config.metrics.port ? (await import('./metrics/metrics')).createMetrics() : null;
   const { services, close } = await composeServices({
     config,
     store,

@@ -14,7 +14,6 @@ import { createMediaUrls, generateMediaUrlSecret, MEDIA_URL_SECRET_NAME } from '
 import { createMediaProcessing, type MediaProcessing } from './media/pipeline/media-processing';
 import type { MediaLog } from './media/pipeline/unfinished-work';
 import { createOfflinePaymentProvider } from './payments/offline-payment-provider';
-import { createStripePaymentProvider } from './payments/stripe-payment-provider';
 import { periodClaimsOver, processName, runPeriodically } from './queue/periodic';
 import {
   FIRST_UPLOAD_SWEEP_AFTER_MS,
@@ -252,7 +251,8 @@ export async function composeServices(deps: CompositionDeps) {
       : null;
   const stripePayments =
     config.payments.provider === 'stripe'
-      ? createStripePaymentProvider({
+      ? // The Stripe SDK (about 6 MB of heap) is loaded only where it is the configured provider.
+        (await import('./payments/stripe-payment-provider')).createStripePaymentProvider({
           secretKey: config.payments.secretKey,
           webhookSecret: config.payments.webhookSecret,
         })

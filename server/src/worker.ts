@@ -2,7 +2,6 @@ import pino from 'pino';
 import { createBlobStore } from './blobs/create-blob-store';
 import { ConfigError, loadConfig } from './config';
 import { startMediaWorker } from './media/pipeline/scaled-out-worker';
-import { createMetrics } from './metrics/metrics';
 import { serveMetrics } from './metrics/metrics-server';
 import { closeOnSignals } from './shutdown';
 import { openStore } from './store/database';
@@ -34,7 +33,7 @@ async function main() {
   const store = await openStore(config.database);
   const blobs = await createBlobStore(config.blobs);
   // The worker's own metrics (task failures, database pool) on METRICS_PORT, when set.
-  const metrics = config.metrics.port ? createMetrics() : null;
+  const metrics = config.metrics.port ? (await import('./metrics/metrics')).createMetrics() : null;
   metrics?.readFrom({ databasePool: () => store.pool?.() ?? null });
   const worker = await startMediaWorker({
     store,

@@ -1,7 +1,8 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Metrics, scrapeAllowed } from '../metrics/metrics';
+import type { Metrics } from '../metrics/metrics';
+import { scrapeAllowed } from '../metrics/scrape-access';
 
 /** Requests whose body is a file's bytes: counted as upload bytes when they succeed. */
 const UPLOAD_ROUTES = new Set(['POST /st/4/jobs/:id/upload', 'PATCH /st/4/tus/*']);

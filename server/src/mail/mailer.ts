@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message, already in its reader's language. */
 export interface MailMessage {
@@ -41,13 +41,21 @@ export interface MailerOptions {
  * still shows what it would have sent; the same composed bytes go out either way.
  */
 export function createMailer({ smtpUrl, outboxDir, from, log }: MailerOptions): Mailer {
-  const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (about 5 MB of heap) is loaded with the first message, not at start-up: most
+  // processes of a self-hosted install send mail rarely, some never.
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return transport;
+  };
 
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const info = await (await transportOf()).sendMail({
         from,
         to: message.to,
         replyTo: message.replyTo,
@@ -65,7 +73,7 @@ export function createMailer({ smtpUrl, outboxDir, from, log }: MailerOptions): 
       log.info({ to: message.to.length, file }, 'mail written to the outbox');
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

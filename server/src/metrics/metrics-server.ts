@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Metrics, scrapeAllowed } from './metrics';
+import type { Metrics } from './metrics';
+import { scrapeAllowed } from './scrape-access';
 
 /**
  * `/metrics` on a port of its own (METRICS_PORT), for the API process and the worker: reachable

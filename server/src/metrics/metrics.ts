@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import os from 'node:os';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -120,14 +119,6 @@ export function createMetrics(prefix = 'nordlys_') {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
-
-/** Whether a scrape may read the metrics: with a token configured, only with `Bearer <token>`. */
-export function scrapeAllowed(token: string | null, authorization: string | undefined): boolean {
-  if (token === null) return true;
-  const expected = Buffer.from(`Bearer ${token}`);
-  const given = Buffer.from(authorization ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
