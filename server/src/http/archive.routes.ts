@@ -4,8 +4,7 @@ import { ArchiveLink, ArchiveRequest } from '@nordlys/contract/archive';
 import { SHARE_PASSWORD_HEADER, ShareId } from '@nordlys/contract/share';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ChunkPool } from '../blobs/chunk-pool';
-import { zipStream } from '../media/zip-stream';
+import { type ArchiveChunks, archiveChunks, zipStream } from '../media/zip-stream';
 import type { ArchivePlan, ArchiveService } from '../services/archive.service';
 import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
 import { contentDisposition } from './content-disposition';
@@ -21,10 +20,6 @@ const LinkQuery = withCommonQuery({
 });
 const ArchiveErrors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 410: ErrorReply };
 
-/** An archive's read buffers: enough for the chunks queued along yazl's streams and the socket's. */
-const ARCHIVE_CHUNK_BYTES = 1024 * 1024;
-const ARCHIVE_CHUNKS = 16;
-
 /**
  * Fastify pipes the archive into the response with bare `write(chunk)` calls, which never learn
  * when the socket is done with a chunk. This response's `write` asks to be told for the pool's
@@ -32,7 +27,7 @@ const ARCHIVE_CHUNKS = 16;
  * kernel (or the write has failed), never while the socket may still read the buffer. Everything
  * else (headers, hooks, the metrics count, an error breaking the download) stays Fastify's.
  */
-function giveBackOnceWritten(res: ServerResponse, chunks: ChunkPool): void {
+function giveBackOnceWritten(res: ServerResponse, chunks: ArchiveChunks): void {
   const write = res.write as (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
   res.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown) {
     if (!chunks.owns(chunk)) return write.call(this, chunk, encoding, callback);
@@ -48,14 +43,14 @@ function giveBackOnceWritten(res: ServerResponse, chunks: ChunkPool): void {
  * Streams the archive while it is written. The length is sent when it is known up front (every
  * entry stored as is), so a browser shows progress. A client that goes away aborts the writer,
  * which closes the entry being read: nothing more is read for a download nobody receives. Stored
- * files are read into a few buffers of this response's own, reused (ChunkPool).
+ * files are read into a few buffers of this response's own, reused (archiveChunks).
  */
 function sendArchive(request: FastifyRequest, reply: FastifyReply, plan: ArchivePlan) {
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const chunks = new ChunkPool(ARCHIVE_CHUNK_BYTES, ARCHIVE_CHUNKS);
+  const chunks = archiveChunks();
   giveBackOnceWritten(reply.raw, chunks);
   const { stream, size } = zipStream(plan.entries, controller.signal, chunks);
   request.log.debug({ entries: plan.entries.length, size }, 'archive');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ZipFile } from 'yazl';
-import type { ChunkPool } from '../blobs/chunk-pool';
+import { ChunkPool } from '../blobs/chunk-pool';
 
 /** One file of an archive: its bytes are opened only when the writer reaches it. */
 export interface ZipEntry {
@@ -68,6 +68,14 @@ function shortenEntryScan(zip: ZipFile): { entryStarted(index: number, total: nu
     },
   };
 }
+
+/** An archive's read buffers: enough for the chunks queued along yazl's streams and the socket's. */
+const ARCHIVE_CHUNK_BYTES = 1024 * 1024;
+const ARCHIVE_CHUNKS = 16;
+
+/** The read buffers of one archive response, for `zipStream` and for whoever writes its output. */
+export const archiveChunks = () => new ChunkPool(ARCHIVE_CHUNK_BYTES, ARCHIVE_CHUNKS);
+export type ArchiveChunks = ChunkPool;
 
 /**
  * A ZIP written by yazl while it is read. Entries are stored, not deflated: photos and movies are
