@@ -23,6 +23,7 @@ const LCP_TARGET_MS = 2500;
 const MOBILE = { cpuSlowdown: 4, downBitsPerSecond: 1.6e6, upBitsPerSecond: 750e3, rttMs: 150 };
 /** After the last request ends, this long without another counts as quiet. */
 const QUIET_MS = 2000;
+const SETTLE_LIMIT_MS = 20_000;
 
 /** Installed before the app loads: the paints as the page reports them. */
 function instrument() {
@@ -117,7 +118,11 @@ export async function benchTimelineMobileLcp(): Promise<BenchRow[]> {
 
       await page.goto(`${server.baseUrl}/photos`, { waitUntil: 'load', timeout: 120_000 });
       await page.waitForSelector('.timeline-tile__img', { timeout: 120_000 });
-      while (inFlight > 0 || performance.now() - lastActivity < QUIET_MS) await page.waitForTimeout(250);
+      // A held long poll (the change feed) never ends: the page counts as settled once nothing has
+      // started or ended for QUIET_MS, or SETTLE_LIMIT_MS after the first tile at the latest.
+      const settleBy = performance.now() + SETTLE_LIMIT_MS;
+      while ((inFlight > 0 || performance.now() - lastActivity < QUIET_MS) && performance.now() < settleBy)
+        await page.waitForTimeout(250);
       const paints = await page.evaluate(
         () =>
           (window as unknown as { paints: { fcp: number | null; lcp: number | null; lcpElement: string } })
