@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -58,7 +59,8 @@ describe('metadata from the stored file and from a sample', () => {
 describe('fields only ExifTool reads', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nordlys-exif-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const script = path.resolve(import.meta.dirname, '../../../node_modules/exiftool-vendored.pl/bin/exiftool');
+  // The package answers the path of the script the server's ExifTool runs, wherever npm put it.
+  const script = createRequire(import.meta.url)('exiftool-vendored.pl') as string;
   const variant = (fixtureName: string, name: string, args: string[]) => {
     const file = path.join(dir, name);
     copyFileSync(path.join(fixturesDir, fixtureName), file);
