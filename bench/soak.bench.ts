@@ -1,6 +1,23 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { SQLITE_PAGE_CACHE_KIB } from '../server/src/store/database';
 import { CALL_KINDS, runSoak } from '../server/test/soak';
 import { type BenchRow, fmt } from './support/report';
+import { apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
 import { startBenchServer } from './support/server-process';
+
+/** Size of the server's database with its write-ahead log, in MB. */
+function databaseMb(dataDir: string): number {
+  const file = path.join(dataDir, 'nordlys.sqlite');
+  const sizeOf = (name: string) => {
+    try {
+      return statSync(name).size;
+    } catch {
+      return 0;
+    }
+  };
+  return (sizeOf(file) + sizeOf(`${file}-wal`)) / 1e6;
+}
 
 /**
  * The soak on the compiled server (SQLite, loopback): BENCH_SOAK_MINUTES (default 10) of
@@ -14,14 +31,26 @@ import { startBenchServer } from './support/server-process';
  * rises in steps until that mark stops rising, then is flat; a leak keeps climbing), and what is
  * left after 45 s of idleness, past the server's memory-reducing idle trim (what the JS heap
  * held comes back; memory kept outside it can hide behind what the trim frees).
+ *
+ * The library holds BENCH_SOAK_LIBRARY_FILES (200,000) timeline rows besides the soak's own files, a
+ * database larger than the server's 64 MB SQLite page cache, as on a server in use: the browsing
+ * reads every month, so the cache is full early in the load. On an empty library (0) the cache
+ * instead fills for as long as the soak's writes grow the database, which reads as a trend.
  */
 export async function benchSoak(): Promise<BenchRow[]> {
   const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
   const polls = Number(process.env.BENCH_SOAK_POLLS ?? 1000);
   const uploaders = Number(process.env.BENCH_SOAK_UPLOADS ?? 20);
   const browsers = Number(process.env.BENCH_SOAK_BROWSERS ?? 4);
+  const libraryFiles = Number(process.env.BENCH_SOAK_LIBRARY_FILES ?? 200_000);
   const server = await startBenchServer();
   try {
+    if (libraryFiles > 0) {
+      const job = await apiFor(server)<{ id: string; owner: { uuid: string } }>('/jobs/default');
+      await uploadSeedPictures(server);
+      await seedLibrary(server, job.id, job.owner.uuid, libraryFiles);
+    }
+    const databaseBefore = databaseMb(server.dataDir);
     const report = await runSoak({
       baseUrl: server.baseUrl,
       auth: server.auth,
@@ -34,6 +63,7 @@ export async function benchSoak(): Promise<BenchRow[]> {
       log: (line) => console.log(`  ${line}`),
     });
     for (const error of report.firstErrors) console.log(`  error: ${error}`);
+    const databaseAfter = databaseMb(server.dataDir);
     const load = `${minutes} min, ${polls.toLocaleString('en')} polls, ${uploaders} uploads, ${browsers} browsers`;
     return [
       {
@@ -50,6 +80,12 @@ export async function benchSoak(): Promise<BenchRow[]> {
           pass: null,
         }),
       ),
+      {
+        name: `soak: database with its log before / after the load (${libraryFiles.toLocaleString('en')} library rows; page cache ${fmt(SQLITE_PAGE_CACHE_KIB / 1024, 0)} MiB)`,
+        figure: `${fmt(databaseBefore, 1)} / ${fmt(databaseAfter, 1)} MB`,
+        target: '',
+        pass: null,
+      },
       {
         name: 'soak: server RSS at the start and end of the load (peak)',
         figure: `${fmt(report.rssStartMb, 0)} -> ${fmt(report.rssEndMb, 0)} MB (${fmt(report.rssPeakMb, 0)})`,

@@ -33,6 +33,8 @@ export async function pingDatabase(db: Database): Promise<void> {
 
 /** Statements kept prepared, most recently used last; enough for every query shape the server runs. */
 export const STATEMENT_CACHE_SIZE = 512;
+/** SQLite's page cache per connection, in KiB (see `cache_size` below). */
+export const SQLITE_PAGE_CACHE_KIB = 65_536;
 
 /**
  * Kysely prepares each query anew, and SQLite's prepare (parse and plan) costs about as much as
@@ -71,7 +73,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Store> {
     // pages (a month of the timeline) in the process. No memory map: every page a process had
     // read through one stayed in its resident size, and without it a month of tiles from a
     // million files still answers within budget (p95 about 12 ms over HTTP).
-    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
     // Keeps planner statistics current at little cost (it analyzes only what changed a lot).
     sqlite.pragma('optimize = 0x10002');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
