@@ -35,17 +35,32 @@ export interface FileMediaLinks {
 
 const e = encodeURIComponent;
 
+/**
+ * fileMediaLinks for the files of one job under one signature: what they share is built once, so
+ * a month of thousands of files costs a few concatenations each. `origin` as fileMediaLinks.
+ */
+export function jobMediaLinks(
+  origin: string,
+  grant: Omit<SignedFile, 'fileId'>,
+): (fileId: string, mediaKind: MediaKind) => FileMediaLinks {
+  const query = `exp=${grant.exp}&sig=${grant.sig}${grant.share ? `&share=${e(grant.share)}` : ''}`;
+  const files = `${origin}/st/4/jobs/${e(grant.jobId)}/files_by_id/`;
+  return (fileId, mediaKind) => {
+    const id = e(fileId);
+    const thumb = `${origin}/th/3/${id}?area=`;
+    const base = `${files}${id}/`;
+    const hasThumbs = mediaKind !== 'document';
+    return {
+      thumbURLSmall: hasThumbs ? `${thumb}256&${query}` : null,
+      thumbURLTile: hasThumbs ? `${thumb}512&${query}` : null,
+      thumbURLLarge: hasThumbs ? `${thumb}1280&${query}` : null,
+      previewURL: `${base}preview?${query}`,
+      videoURL: mediaKind === 'movie' ? `${base}video?${query}` : null,
+    };
+  };
+}
+
 /** `origin` is PUBLIC_URL without a trailing slash, or '' for root-relative URLs. */
 export function fileMediaLinks(origin: string, file: SignedFile, mediaKind: MediaKind): FileMediaLinks {
-  const query = `exp=${file.exp}&sig=${file.sig}${file.share ? `&share=${e(file.share)}` : ''}`;
-  const thumb = `${origin}/th/3/${e(file.fileId)}?area=`;
-  const base = `${origin}/st/4/jobs/${e(file.jobId)}/files_by_id/${e(file.fileId)}/`;
-  const hasThumbs = mediaKind !== 'document';
-  return {
-    thumbURLSmall: hasThumbs ? `${thumb}256&${query}` : null,
-    thumbURLTile: hasThumbs ? `${thumb}512&${query}` : null,
-    thumbURLLarge: hasThumbs ? `${thumb}1280&${query}` : null,
-    previewURL: `${base}preview?${query}`,
-    videoURL: mediaKind === 'movie' ? `${base}video?${query}` : null,
-  };
+  return jobMediaLinks(origin, file)(file.fileId, mediaKind);
 }

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { type EncodingStatus, type FileRecord, type FileType, Nullable } from './file';
-import { fileMediaLinks, type MediaKind } from './media-links';
+import { jobMediaLinks, type MediaKind } from './media-links';
 
 /**
  * `GET /jobs/{id}/timeline/tiles?start=&end=[&types=][&limit=&offset=]` → TimelineTiles: the same
@@ -111,22 +111,23 @@ export function decodeTileFlags(value: number): TileFlags {
 /** The listing as records, each with the URLs the server would have minted for it. */
 export function expandTiles(tiles: TimelineTiles): TimelineFile[] {
   const files: TimelineFile[] = new Array(tiles.fileID.length);
+  const { sig, jobID } = tiles;
+  const linksOf = sig === null ? null : jobMediaLinks(tiles.origin, { jobId: jobID, exp: tiles.exp, sig });
+  // A listing holds a handful of distinct flag values.
+  const flagsOf = new Map<number, TileFlags>();
   for (let i = 0; i < files.length; i += 1) {
     const fileID = tiles.fileID[i] as string;
-    const flags = decodeTileFlags(tiles.flags[i] as number);
-    const sig = tiles.sig;
-    const links =
-      sig === null
-        ? null
-        : fileMediaLinks(
-            tiles.origin,
-            { jobId: tiles.jobID, fileId: fileID, exp: tiles.exp, sig },
-            flags.mediaKind,
-          );
+    const value = tiles.flags[i] as number;
+    let flags = flagsOf.get(value);
+    if (!flags) {
+      flags = decodeTileFlags(value);
+      flagsOf.set(value, flags);
+    }
+    const links = linksOf?.(fileID, flags.mediaKind) ?? null;
     const isMovie = flags.fileType === 'Movies';
     files[i] = {
       fileID,
-      jobID: tiles.jobID,
+      jobID,
       fileName: tiles.fileName[i] as string,
       timestamp: tiles.timestamp[i] as number,
       duration: tiles.duration[i] as number,

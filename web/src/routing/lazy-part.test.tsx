@@ -30,6 +30,18 @@ describe('lazyPart', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('draws a part whose code is in at once, never its fallback', async () => {
+    const Part = lazyPart(async () => ({ text }: { text: string }) => <p>{text}</p>);
+    await Part.preload();
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Part text="loaded" />
+      </Suspense>,
+    );
+    expect(screen.queryByText('waiting')).toBeNull();
+    expect(screen.getByText('loaded')).toBeTruthy();
+  });
+
   it('raises preload-error and rethrows a failed import to the error boundary', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failure = new TypeError('Failed to fetch dynamically imported module');

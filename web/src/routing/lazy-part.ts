@@ -1,8 +1,8 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 import { raisePreloadError } from './preload-error.events';
 
 /** A component whose code is fetched on first render, or earlier with preload(). */
-export type LazyPart<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyPart<P extends object> = ComponentType<P> & {
   /** Starts the download; never rejects (a failure surfaces when the part renders). */
   preload(): Promise<void>;
 };
@@ -11,12 +11,20 @@ export type LazyPart<P extends object> = LazyExoticComponent<ComponentType<P>> &
  * Wraps a dynamic import as a component. A failed import raises the preload-error event and is
  * rethrown, so the nearest error boundary shows it; render it inside a Suspense boundary whose
  * fallback is a skeleton or nothing.
+ *
+ * A part whose code is already in (preloaded with its route) renders at once: a lazy component
+ * suspends on its first render even then, and React holds back what a boundary reveals until
+ * 300 ms after it last showed a fallback, so the first screen would wait that long for nothing.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  let loaded: ComponentType<P> | null = null;
   const start = () => {
     loading ??= load().then(
-      (component) => ({ default: component }),
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
       (error: unknown) => {
         raisePreloadError(error);
         throw error;
@@ -24,7 +32,9 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     );
     return loading;
   };
-  return Object.assign(lazy(start), {
+  const Lazy = lazy(start);
+  const Part = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  return Object.assign(Part, {
     preload: () =>
       start().then(
         () => undefined,

@@ -22,7 +22,7 @@ function setup(now = { value: 1_000 }) {
   store.dispatch(timelineActions.jobResolved('job1'));
   store.dispatch(timelineActions.monthsLoaded({ filter: 'all', months }));
   const calls: string[] = [];
-  const pending = new Map<string, { resolve: () => void; reject: () => void }>();
+  const pending = new Map<string, { page: () => void; resolve: () => void; reject: () => void }>();
   const fetcher = new SectionFetcher({
     dispatch: store.dispatch,
     getSection: (key) => store.getState().timeline.sections.find((s) => s.key === key),
@@ -30,7 +30,7 @@ function setup(now = { value: 1_000 }) {
     filter: () => 'all',
     now: () => now.value,
     // One file per month of the window asked for; a call is named by its months ('a..b' for a run).
-    load: (_job, window) => {
+    load: (_job, window, _filter, _signal, onPage) => {
       const inWindow = months
         .map(monthKey)
         .filter((key) => monthWindow(key).start >= window.start && monthWindow(key).end <= window.end);
@@ -39,6 +39,7 @@ function setup(now = { value: 1_000 }) {
       const files = inWindow.map((month) => ({ fileID: month, timestamp: monthWindow(month).start + 60 }));
       return new Promise((resolve, reject) => {
         pending.set(key, {
+          page: () => onPage?.(files.slice(0, 1) as FileRecord[]),
           resolve: () => resolve({ files: files as FileRecord[], serial: 1 }),
           reject: () => reject(new Error('boom')),
         });
@@ -63,6 +64,19 @@ describe('SectionFetcher', () => {
     await flush();
     expect(status(keys[0] as string)).toBe('FETCHED');
     expect(calls).toEqual(keys.slice(0, SECTION_CONCURRENCY + 1));
+  });
+
+  it("draws a month's first page while the rest loads, keeping its count and status until then", async () => {
+    const { store, fetcher, pending, status } = setup();
+    const section = () => store.getState().timeline.sections.find((s) => s.key === '2020-12');
+    fetcher.request(['2020-12']);
+    pending.get('2020-12')?.page();
+    expect(status('2020-12')).toBe('FETCHING');
+    expect(section()?.files?.map((f) => f.fileID)).toEqual(['2020-12']);
+    expect(section()?.count).toBe(1);
+    pending.get('2020-12')?.resolve();
+    await flush();
+    expect(status('2020-12')).toBe('FETCHED');
   });
 
   it('puts a failed month back to UNFETCHED and fetches it again on the next request', async () => {

@@ -25,24 +25,29 @@ export interface SectionFetcherDeps {
 
 type EpochWindow = { start: number; end: number };
 
-/** Every file of a window of months (paged past the server's per-call limit), newest first. */
+/**
+ * Every file of a window of months (paged past the server's per-call limit), newest first.
+ * `onPage` sees the files so far after each page but the last, so a month can be drawn before
+ * all of it is in.
+ */
 export async function loadWindowFiles(
   jobId: string,
   { start, end }: EpochWindow,
   filter: TimelineFilterId,
   signal?: AbortSignal,
+  onPage?: (files: TimelineFile[]) => void,
 ): Promise<{ files: TimelineFile[]; serial: number | null }> {
   const files: TimelineFile[] = [];
   let serial: number | null = null;
-  // The newest month's first page may have been read at start-up, with the page's code.
+  // The newest month's first files may have been read at start-up, with the page's code.
   const key = monthKeyAt(end);
   const wholeMonth = monthWindow(key).start === start && monthWindow(key).end === end;
   const early = filter === 'all' && wholeMonth ? await takeEarlyMonth(key) : undefined;
   if (early) {
     files.push(...early.files);
     serial = early.lastEventSerial;
-    if (early.files.length === 0 || files.length >= (early.totalItems ?? files.length))
-      return { files, serial };
+    if (early.complete) return { files, serial };
+    onPage?.(files.slice());
   }
   for (;;) {
     const page = await fetchTiles(
@@ -54,6 +59,7 @@ export async function loadWindowFiles(
     serial ??= page.lastEventSerial;
     const total = page.totalItems ?? files.length;
     if (page.files.length === 0 || files.length >= total) break;
+    onPage?.(files.slice());
   }
   return { files, serial };
 }
@@ -176,6 +182,10 @@ export class SectionFetcher {
         monthWindow(key),
         filter(),
         controller.signal,
+        (part) => {
+          if (generation === this.generation)
+            dispatch(timelineActions.sectionPartlyFetched({ key, files: part }));
+        },
       );
       if (generation === this.generation)
         dispatch(timelineActions.sectionFetched({ key, files, at: now(), serial }));

@@ -367,16 +367,17 @@ export function TimelineGrid(props: TimelineGridProps) {
     else afterOffsetChange(false);
   }, [layout, space, size.height, setLogical, afterOffsetChange, virtualizer]);
 
-  // Ask for the months near the viewport.
+  // Ask for the months near the viewport, once a fling settles: the months flown past would be
+  // read, decoded and kept for nothing, and at a million files that work made the scroll stutter.
   useEffect(() => {
-    if (size.height === 0) return;
+    if (size.height === 0 || flinging) return;
     const top = windowTop;
     const bottom = windowTop + size.height + WINDOW_QUANTUM;
     const visible = sectionsInWindow(layout, top - VISIBLE_GROUP_WINDOW, bottom + VISIBLE_GROUP_WINDOW);
     const prefetch = sectionsInWindow(layout, top - size.height, bottom + size.height * 2);
     const keys = [...new Set([...visible, ...prefetch])].map((i) => layout.sections[i]?.key as string);
     latest.current.props.onNeedSections(keys);
-  }, [layout, windowTop, size.height]);
+  }, [layout, windowTop, size.height, flinging]);
 
   useImperativeHandle(
     handleRef,

@@ -1,24 +1,51 @@
 import type { TimelineJob } from '@nordlys/contract/file';
-import { FILES_MAX_LIMIT } from '@nordlys/contract/timeline';
-import { type MonthKey, monthKey, monthWindow } from '@nordlys/contract/timeline-month';
+import { type MonthKey, monthKeyAt } from '@nordlys/contract/timeline-month';
+import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
 import { getAuthToken } from '../../api/session';
 import { fetchDefaultJob, fetchMonths, fetchTiles, TIMELINE_TYPES } from '../../api/timeline.api';
 
 type MonthsPage = Awaited<ReturnType<typeof fetchMonths>>;
-type TilesPage = Awaited<ReturnType<typeof fetchTiles>>;
 
 /**
- * The timeline's first reads (its job, the months of every file, the newest month's tiles),
- * started with its code when the app starts on the timeline (the route's preload), not once that
- * code has arrived and mounted: on a slow network they are answered while the page's code is
- * still coming in. Each is handed out once, to the first load; every later read goes to the server.
+ * The newest files the first read asks for: more than a screenful at any width and zoom, few
+ * enough for the server to answer and the page to decode at once (a month runs to thousands).
+ */
+export const FIRST_PAGE_FILES = 500;
+
+/**
+ * The timeline's first reads (its job, the months of every file, the newest files' tiles), started
+ * with its code when the app starts on the timeline (the route's preload), not once that code has
+ * arrived and mounted: on a slow network they are answered while the page's code is still coming
+ * in. The newest files need neither the job's id nor the months (the whole job, newest first, is
+ * the newest month's start), so all three go out at once. Each is handed out once, to the first
+ * load; every later read goes to the server.
  */
 let started = false;
-let early: { job?: Promise<TimelineJob>; months?: Promise<MonthsPage>; newest?: Promise<NewestMonth> } = {};
+let early: { job?: Promise<TimelineJob>; months?: Promise<MonthsPage>; newest?: Promise<NewestFiles> } = {};
 
-interface NewestMonth {
+/** The start of the newest month: its first files, newest first, and whether that is all of them. */
+export interface NewestFiles {
   key: MonthKey;
-  page: TilesPage;
+  files: TimelineFile[];
+  complete: boolean;
+  lastEventSerial: number | null;
+}
+
+/** The newest month's part of a page of the whole job's newest files. */
+export function newestMonthOf(
+  page: { files: TimelineFile[]; totalItems: number | null; lastEventSerial: number | null },
+  limit: number,
+): NewestFiles | null {
+  const [first] = page.files;
+  if (!first) return null;
+  const key = monthKeyAt(first.timestamp);
+  const files = page.files.filter((file) => monthKeyAt(file.timestamp) === key);
+  // An older month on the page, or a page that is not full, means the month has nothing more.
+  const complete =
+    files.length < page.files.length ||
+    page.files.length < limit ||
+    page.files.length >= (page.totalItems ?? Number.POSITIVE_INFINITY);
+  return { key, files, complete, lastEventSerial: page.lastEventSerial };
 }
 
 export function prefetchTimeline(): void {
@@ -27,23 +54,11 @@ export function prefetchTimeline(): void {
   started = true;
   const job = fetchDefaultJob();
   const months = fetchMonths('default', 'all');
-  const newest = Promise.all([job, months]).then(
-    async ([
-      { id },
-      {
-        months: [first],
-      },
-    ]) => {
-      if (!first) throw new Error('no month');
-      const key = monthKey(first);
-      const page = await fetchTiles(id, {
-        ...monthWindow(key),
-        types: TIMELINE_TYPES,
-        limit: FILES_MAX_LIMIT,
-      });
-      return { key, page };
-    },
-  );
+  const newest = fetchTiles('default', { types: TIMELINE_TYPES, limit: FIRST_PAGE_FILES }).then((page) => {
+    const found = newestMonthOf(page, FIRST_PAGE_FILES);
+    if (!found) throw new Error('no file');
+    return found;
+  });
   // A failed early read fails its taker, which shows the error and retries; none is reported here.
   for (const read of [job, months, newest]) read.catch(() => undefined);
   early = { job, months, newest };
@@ -63,11 +78,11 @@ export function takeEarlyMonths(): Promise<MonthsPage> | undefined {
   return months;
 }
 
-/** The early read of the newest month's tiles (filter 'all'), once, if `key` is that month. */
-export async function takeEarlyMonth(key: MonthKey): Promise<TilesPage | undefined> {
+/** The early read of the newest month's first files (filter 'all'), once, if `key` is that month. */
+export async function takeEarlyMonth(key: MonthKey): Promise<NewestFiles | undefined> {
   const { newest } = early;
   if (!newest) return undefined;
   early.newest = undefined;
   const read = await newest.catch(() => undefined);
-  return read?.key === key ? read.page : undefined;
+  return read?.key === key ? read : undefined;
 }

@@ -75,6 +75,22 @@ describe('timeline slice transitions', () => {
     expect(s.serial).toBe(7);
   });
 
+  it('a first page shows in a loading month without settling it; a month on screen keeps its files', () => {
+    const first = [fileAt('a', '2023-07-09T00:00:00Z')];
+    let s = reduce(loaded(), a.sectionPartlyFetched({ key: '2023-07', files: first }));
+    expect(s.sections[1]?.files).toBeNull();
+    s = reduce(s, a.sectionFetchStarted('2023-07'), a.sectionPartlyFetched({ key: '2023-07', files: first }));
+    expect(s.sections[1]).toMatchObject({ status: 'FETCHING', count: 4, files: first });
+    const all = [...first, fileAt('b', '2023-07-08T00:00:00Z')];
+    s = reduce(
+      s,
+      a.sectionFetched({ key: '2023-07', files: all, at: 1, serial: null }),
+      a.sectionsExpired({ now: 10, maxAgeMs: 1 }),
+    );
+    s = reduce(s, a.sectionFetchStarted('2023-07'), a.sectionPartlyFetched({ key: '2023-07', files: first }));
+    expect(s.sections[1]?.files).toEqual(all);
+  });
+
   it('a failed fetch returns to UNFETCHED', () => {
     const s = reduce(loaded(), a.sectionFetchStarted('2024-05'), a.sectionFetchFailed('2024-05'));
     expect(s.sections[0]?.status).toBe('UNFETCHED');
@@ -130,6 +146,18 @@ describe('timeline slice transitions', () => {
       a.filesRemoved(['a']),
     );
     expect(s.sections.map((x) => x.key)).toEqual(['2023-07']);
+  });
+
+  it('filesRemoved keeps the other files of a month as they were, readable after the update', () => {
+    const files = [fileAt('a', '2024-05-02T00:00:00Z'), fileAt('b', '2024-05-01T00:00:00Z')];
+    const s = reduce(
+      loaded(),
+      a.sectionFetched({ key: '2024-05', files, at: 1, serial: null }),
+      a.filesRemoved(['a']),
+    );
+    expect(s.sections[0]).toMatchObject({ key: '2024-05', count: 1 });
+    expect(s.sections[0]?.files?.map((f) => f.fileID)).toEqual(['b']);
+    expect(s.sections[0]?.files?.[0]).toBe(files[1]);
   });
 
   it('recentFilesLoaded groups the recent files by month, all FETCHED', () => {

@@ -1,7 +1,7 @@
 import type { RecentCounts, TimelineMonth } from '@nordlys/contract/timeline';
 import { type MonthKey, monthKey, monthKeyAt } from '@nordlys/contract/timeline-month';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../state/store';
 import { monthCount, type TimelineFilterId } from './timeline-filter';
 
@@ -41,6 +41,20 @@ export const initialTimelineState = (): TimelineState => ({
 
 const find = (state: TimelineState, key: MonthKey) => state.sections.find((s) => s.key === key);
 
+/**
+ * A month's files go into the state frozen as a whole. Immer then leaves the thousands of records
+ * alone, where it would walk and freeze each one (tens of milliseconds a month at a million files,
+ * a long task while scrolling); a list is never changed in place, only replaced.
+ */
+const sealed = (files: TimelineFile[]): TimelineFile[] => Object.freeze(files) as TimelineFile[];
+
+/**
+ * A month's files as stored, not as drafts: a list built from drafts and then sealed would keep
+ * them, and they die with the reducer call. Reading the stored list also spares a draft per file.
+ */
+const storedFiles = (files: TimelineFile[]): TimelineFile[] =>
+  isDraft(files) ? (original(files) as TimelineFile[]) : files;
+
 function groupByMonth(files: readonly TimelineFile[], at: number): TimelineSection[] {
   const byKey = new Map<MonthKey, TimelineFile[]>();
   const sorted = [...files].sort((a, b) => b.timestamp - a.timestamp || a.fileID.localeCompare(b.fileID));
@@ -55,7 +69,7 @@ function groupByMonth(files: readonly TimelineFile[], at: number): TimelineSecti
     count: list.length,
     status: 'FETCHED',
     fetchedAt: at,
-    files: list,
+    files: sealed(list),
   }));
 }
 
@@ -145,10 +159,20 @@ export const timelineSlice = createSlice({
       if (!section) return;
       section.status = 'FETCHED';
       section.fetchedAt = at;
-      section.files = files;
+      section.files = sealed(files);
       // The loaded list is the truth: this corrects the estimated height.
       section.count = files.length;
       state.serial = maxSerial(state.serial, serial);
+    },
+    /**
+     * The first files of a month still loading (a month of thousands comes in pages): drawn at
+     * once, while the count and the status wait for the whole month. A month already on screen
+     * keeps what it shows until its refetch is complete.
+     */
+    sectionPartlyFetched(state, action: PayloadAction<{ key: MonthKey; files: TimelineFile[] }>) {
+      const section = find(state, action.payload.key);
+      if (section && section.status === 'FETCHING' && section.files === null)
+        section.files = sealed(action.payload.files);
     },
     sectionFetchFailed(state, action: PayloadAction<MonthKey>) {
       const section = find(state, action.payload);
@@ -178,10 +202,11 @@ export const timelineSlice = createSlice({
       const removed = new Set(action.payload);
       for (const section of state.sections) {
         if (!section.files) continue;
-        const kept = section.files.filter((f) => !removed.has(f.fileID));
-        if (kept.length !== section.files.length) {
-          section.count -= section.files.length - kept.length;
-          section.files = kept;
+        const files = storedFiles(section.files);
+        const kept = files.filter((f) => !removed.has(f.fileID));
+        if (kept.length !== files.length) {
+          section.count -= files.length - kept.length;
+          section.files = sealed(kept);
         }
       }
       state.sections = state.sections.filter((s) => s.count > 0);
