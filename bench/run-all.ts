@@ -33,7 +33,7 @@ import { benchWireBytes } from './wire-bytes.bench';
  * (BENCH_ARCHIVE_FILES, BENCH_ARCHIVE_FILE_BYTES shrink it).
  * BENCH_ONLY=cluster: the scaled-out profile (PostgreSQL, s3rver, HAProxy) beside the embedded one, and
  * requests/s through the balancer with one and two API processes (BENCH_CLUSTER_* shrink it).
- * BENCH_ONLY=soak: 10 minutes of 1,000 held long polls, 20 parallel uploads and browsing, errors, p95
+ * BENCH_ONLY=soak: 30 minutes of 1,000 held long polls, 20 parallel uploads and browsing, errors, p95
  * against idle and the RSS trend (BENCH_SOAK_MINUTES, BENCH_SOAK_POLLS, BENCH_SOAK_UPLOADS shrink it).
  */
 const only = process.env.BENCH_ONLY;

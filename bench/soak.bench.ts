@@ -20,8 +20,9 @@ function databaseMb(dataDir: string): number {
 }
 
 /**
- * The soak on the compiled server (SQLite, loopback): BENCH_SOAK_MINUTES (default 10) of
- * BENCH_SOAK_POLLS (1,000) long polls held on a shared album's change feed, answered by a comment
+ * The soak on the compiled server (SQLite, loopback): BENCH_SOAK_MINUTES (default 30: the resident
+ * size swings by tens of MB with the collector, and a shorter second half cannot tell its plateau
+ * from a trend) of BENCH_SOAK_POLLS (1,000) long polls held on a shared album's change feed, answered by a comment
  * every 10 s, BENCH_SOAK_UPLOADS (20) uploads in parallel (each deleted for good after), and
  * BENCH_SOAK_BROWSERS (4) clients browsing months, tiles, a files window, thumbnails, the album
  * list and an album. Printed: the errors (target 0), each call's p95 against its figure on the
@@ -38,7 +39,7 @@ function databaseMb(dataDir: string): number {
  * instead fills for as long as the soak's writes grow the database, which reads as a trend.
  */
 export async function benchSoak(): Promise<BenchRow[]> {
-  const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+  const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
   const polls = Number(process.env.BENCH_SOAK_POLLS ?? 1000);
   const uploaders = Number(process.env.BENCH_SOAK_UPLOADS ?? 20);
   const browsers = Number(process.env.BENCH_SOAK_BROWSERS ?? 4);

@@ -70,6 +70,11 @@ const SEED_PHOTOS = 24;
 const SEED_DOCUMENTS = 40;
 const IDLE_ROUNDS = 30;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An error's message with its cause's (fetch reports a socket's fault only as its cause). */
+const reasonOf = (error: unknown): string => {
+  const { message, cause } = error as Error & { cause?: Error & { code?: string } };
+  return cause ? `${message} (${cause.code ?? cause.message})` : message;
+};
 
 /** Least-squares slope of `values` over `times` (per unit of time). */
 export function slopeOf(times: number[], values: number[]): number {
@@ -114,7 +119,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       return text;
     } catch (error) {
-      fail(`${method} ${url.split('?')[0]}: ${(error as Error).message}`);
+      fail(`${method} ${url.split('?')[0]}: ${reasonOf(error)}`);
       return null;
     }
   }
@@ -139,7 +144,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         }
         return answer;
       } catch (error) {
-        fail(`upload ${name}: ${(error as Error).message}`);
+        fail(`upload ${name}: ${reasonOf(error)}`);
         return null;
       }
     })();
