@@ -11,8 +11,12 @@ import { createJobService } from '../../server/src/services/job.service';
 import { openStore } from '../../server/src/store/database';
 import { createRepositories } from '../../server/src/store/repositories';
 
-/** A migrated database with one signed-in bench user and their timeline, for benches that seed rows directly. */
-export async function openBenchLibrary(database: DatabaseConfig, prefix: string) {
+/**
+ * A migrated database with one signed-in bench user and their timeline, for benches that seed rows
+ * directly. With `reuse`, a database kept from an earlier run (see onEachDatabase's `keep`) gives
+ * back its bench user (found by a fixed address) with a fresh token, rows and all.
+ */
+export async function openBenchLibrary(database: DatabaseConfig, prefix: string, reuse = false) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `nordlys-bench-${prefix}-`));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database };
   const store = await openStore(database);
@@ -23,7 +27,10 @@ export async function openBenchLibrary(database: DatabaseConfig, prefix: string)
     clock: Date.now,
     defaultStorageGib: config.defaultStorageGib,
   });
-  const user = await accounts.createUser({ email: `bench-${randomUUID()}@example.com`, name: 'Bench' });
+  const email = `bench-${reuse ? `kept-${prefix}` : randomUUID()}@example.com`;
+  const user =
+    (reuse ? await repos.users.findByEmail(email) : undefined) ??
+    (await accounts.createUser({ email, name: 'Bench' }));
   const { token } = await accounts.issueDeviceToken(user.id, { name: 'bench' });
   const access = createAlbumAccessService({
     repos,
