@@ -5,7 +5,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { uploadMultipart, writeGenerated } from './support/multipart';
 import { type BenchRow, fmt, mib, percentile } from './support/report';
-import { rssOf, startBenchServer } from './support/server-process';
+import { cpuSecondsOf, rssOf, startBenchServer } from './support/server-process';
 
 const GIB = 1024 * 1024 * 1024;
 
@@ -58,11 +58,15 @@ export async function benchUpload(): Promise<BenchRow[]> {
     const diskRates: number[] = [size / (await rawDiskWriteSeconds(rawFile, size))];
     const uploadRates: number[] = [];
     const ratios: number[] = [];
+    const cpuPerGib: number[] = [];
+    const mainCpuPerGib: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const sampler = setInterval(() => {
         peak = Math.max(peak, rssOf(server.pid));
       }, 100);
       settleWrites();
+      const cpuBefore = cpuSecondsOf(server.pid);
+      const mainCpuBefore = cpuSecondsOf(server.pid, server.pid);
       const started = performance.now();
       const result = await uploadMultipart({
         baseUrl: server.baseUrl,
@@ -72,6 +76,8 @@ export async function benchUpload(): Promise<BenchRow[]> {
         file: { generated: size },
       });
       const seconds = (performance.now() - started) / 1000;
+      cpuPerGib.push(((cpuSecondsOf(server.pid) - cpuBefore) * GIB) / size);
+      mainCpuPerGib.push(((cpuSecondsOf(server.pid, server.pid) - mainCpuBefore) * GIB) / size);
       clearInterval(sampler);
       peak = Math.max(peak, rssOf(server.pid));
       if (result.status !== 201)
@@ -102,6 +108,13 @@ export async function benchUpload(): Promise<BenchRow[]> {
         figure: fmt(ratio),
         target: '>= 0.80',
         pass: ratio >= 0.8,
+      },
+      {
+        // Less at the mercy of the disk and the neighbours than the rates: what the server spends.
+        name: `upload ${label}: server CPU per GiB, all threads / main thread (median)`,
+        figure: `${fmt(percentile(cpuPerGib, 50))} / ${fmt(percentile(mainCpuPerGib, 50))} s`,
+        target: '',
+        pass: null,
       },
       {
         name: `upload ${label}: server RSS growth (peak)`,

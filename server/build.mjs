@@ -12,7 +12,7 @@ const dist = process.env.SERVER_BUILD_DIR
   : path.join(root, 'dist');
 
 // Plain-JavaScript thread entries are loaded by URL next to the module that starts them.
-const COPIED = ['src/services/sha256-worker.mjs', 'src/media/heic-decode.worker.mjs'];
+const COPIED = ['src/media/heic-decode.worker.mjs'];
 
 const packagesStayExternal = {
   name: 'packages-stay-external',

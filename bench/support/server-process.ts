@@ -47,6 +47,18 @@ export function rssOf(pid: number): number {
   return kb ? Number(kb[1]) * 1024 : 0;
 }
 
+/**
+ * CPU time (user + system) a process has used, in seconds, from /proc (Linux): all its threads, or
+ * with `thread` (e.g. the pid itself: the main thread) that one thread's.
+ */
+export function cpuSecondsOf(pid: number, thread?: number): number {
+  const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces and parentheses: the fields after it follow its last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const CLOCK_TICKS_PER_SECOND = 100;
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** Resident set size of a process and all its descendants (threads count once, with their process). */
 export function treeRssOf(pid: number): number {
   const children = new Map<number, number[]>();

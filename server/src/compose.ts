@@ -45,7 +45,6 @@ import { createPrivacyService } from './services/privacy.service';
 import { createPrivacyHousekeeping } from './services/privacy-housekeeping';
 import { createProfileService } from './services/profile.service';
 import { createResumableUploadService } from './services/resumable-upload.service';
-import { createSha256Thread } from './services/sha256-thread';
 import { createShareService } from './services/share.service';
 import { createStatisticsService } from './services/statistics.service';
 import { createSubscriptionService } from './services/subscription.service';
@@ -147,7 +146,6 @@ export async function composeServices(deps: CompositionDeps) {
       clock,
       onTaskFailed: deps.onTaskFailed,
     }));
-  const checksums = createSha256Thread();
   const jobs = createJobService({ repos, access: createAlbumAccessService({ repos, throttle }), clock });
   const files = createFileService({ repos, jobs, clock, signer: mediaUrls });
   const uploads = createUploadService({
@@ -155,7 +153,6 @@ export async function composeServices(deps: CompositionDeps) {
     blobs,
     jobs,
     media: mediaProcessing,
-    checksums,
     signer: mediaUrls,
     maxSpaceOf: accounts.maxSpaceOf,
     clock,
@@ -355,7 +352,6 @@ export async function composeServices(deps: CompositionDeps) {
       await privacyRuns.stop();
       await dataCopies.settle();
       await renewals.stop();
-      await checksums.close();
       // The uploads that read metadata have finished: no ExifTool child outlives the app.
       await endExifTool();
       if (!deps.media) await mediaProcessing.close();

@@ -34,6 +34,13 @@ export interface BlobPutOptions {
    * also needs it to size parts for bodies over 80 GiB (S3 allows at most 10,000 parts).
    */
   size?: number;
+  /**
+   * Called with each chunk of a stream body once its bytes are written and the store holds it no
+   * more, so the caller may reuse or free it (an upload frees the request's chunks: see
+   * http/reclaimed-body.ts). The folder store calls it; the S3 store never does (it copies chunks
+   * into its parts, and the originals are left to the garbage collector).
+   */
+  onChunkStored?: (chunk: Buffer) => void;
 }
 
 export interface BlobReadOptions {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import {
   access,
   type FileHandle,
@@ -36,9 +35,9 @@ import {
 } from './blob-store';
 import { abortError, assertValidRange, ByteCounter, beginPut, destroyQuietly } from './blob-stream';
 import type { ChunkPool } from './chunk-pool';
+import { FileSink } from './file-sink';
 import { PooledReadStream } from './pooled-read-stream';
 
-const WRITE_BUFFER_BYTES = 1024 * 1024;
 /**
  * Reads in 1 MiB chunks rather than the default 64 KiB: an archive or a download passes every chunk
  * through several streams, and fewer, larger chunks keep that cost small against the disk's.
@@ -117,22 +116,20 @@ export class FsBlobStore implements BlobStore {
 
     const temp = path.join(this.tempDir, `${randomUUID()}.part`);
     const counter = new ByteCounter(opts.size);
-    let sink: WriteStream | undefined;
+    let sink: FileSink | undefined;
     try {
       // Recreated on demand: an operator may have cleaned the folder while we were running.
       await mkdir(this.tempDir, { recursive: true });
-      // `flush` fsyncs before close: data must be on disk before the rename publishes it, or a
-      // power cut can expose a torn file under the final name.
-      // A megabyte of buffer lets queued network chunks reach the disk as one writev.
-      sink = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES });
+      // The sink fsyncs before it finishes: data must be on disk before the rename publishes it,
+      // or a power cut can expose a torn file under the final name.
+      sink = new FileSink(await open(temp, 'wx'), opts.onChunkStored);
       await pipeline(source, counter, sink, { signal });
       signal?.throwIfAborted();
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temp, target);
     } catch (error) {
       destroyQuietly(source);
-      // A failure can come before the sink's open has finished; only once it has closed is
-      // the staging file certain to exist or not, so removing it earlier could leave it behind.
+      // Only once the sink has closed its file is the staging file no longer written to.
       if (sink && !sink.closed) await once(sink, 'close').catch(() => {});
       await rm(temp, { force: true }).catch(() => {});
       throw signal?.aborted ? abortError(signal) : error;

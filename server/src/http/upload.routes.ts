@@ -8,6 +8,7 @@ import { badRequest } from '../domain/errors';
 import type { DedupService } from '../services/dedup.service';
 import type { UploadService } from '../services/upload.service';
 import { ErrorReply, withCommonQuery } from './common-query';
+import { reclaimedBody } from './reclaimed-body';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -64,13 +65,27 @@ export async function uploadRoutes(app: FastifyInstance, { uploads, dedup }: Upl
       const session = await request.requireSession();
       if (!request.isMultipart()) throw badRequest('Content-Type must be multipart/form-data');
       const declared = Number(request.headers['content-length']);
-      const { file, created } = await uploads.receive(session, request.params.id, request.parts(), {
-        // The declared length bounds the file from above: even the smallest file it could hold
-        // is held to the limits before a byte is read.
-        minimumFileSize: Number.isFinite(declared) ? Math.max(1, declared - MULTIPART_OVERHEAD) : undefined,
-        signal: abortOnClientGone(request, reply),
-      });
-      return reply.status(created ? 201 : 200).send(file);
+      const body = reclaimedBody(request.raw);
+      try {
+        const parts = request.parts();
+        const { file, created } = await uploads.receive(
+          session,
+          request.params.id,
+          body ? body.follow(parts) : parts,
+          {
+            // The declared length bounds the file from above: even the smallest file it could hold
+            // is held to the limits before a byte is read.
+            minimumFileSize: Number.isFinite(declared)
+              ? Math.max(1, declared - MULTIPART_OVERHEAD)
+              : undefined,
+            signal: abortOnClientGone(request, reply),
+            onChunkStored: body?.release,
+          },
+        );
+        return reply.status(created ? 201 : 200).send(file);
+      } finally {
+        body?.stop();
+      }
     },
   );
 

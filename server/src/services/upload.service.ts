@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, type Hash, randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
 import type { FileRecord, UploadPolicy } from '@nordlys/contract/file';
@@ -17,7 +17,6 @@ import type { Session } from './auth.service';
 import { type FileUrlSigner, metadataJson, toFileRecord } from './file.service';
 import { insertFile, type NewFileInput } from './file-bookkeeping';
 import type { JobService } from './job.service';
-import type { Sha256Thread, StreamingSha256 } from './sha256-thread';
 import { fieldsFromForm, type UploadFields } from './upload-fields';
 
 /** A part of a multipart upload as it arrives: a text field, or the file's bytes, still unread. */
@@ -31,7 +30,6 @@ export interface UploadServiceDeps {
   jobs: JobService;
   /** The media pipeline, told of each new content once it is committed. */
   media: { enqueueContent(sha256: string): void };
-  checksums: Sha256Thread;
   signer: FileUrlSigner | null;
   maxSpaceOf(userId: string): Promise<number>;
   clock: () => number;
@@ -40,14 +38,18 @@ export interface UploadServiceDeps {
 /** Where an upload's bytes go before their checksum is known; recorded as the content's blob_key. */
 export const incomingBlobKey = (id: string) => `content/${id.slice(0, 2)}/${id}`;
 
-/** Hashes and counts the bytes as they pass, and stops the stream once a limit is crossed. */
+/**
+ * Hashes and counts the bytes as they pass, and stops the stream once a limit is crossed. The hash
+ * is node:crypto's, on this thread: with the CPU's SHA instructions it keeps ahead of the disk, and
+ * a chunk is hashed before it passes on, so the store may free it once written.
+ * (A hashing thread needed a copy of every chunk and a message per megabyte; the copies' memory
+ * outside V8's heap made garbage collection dearer than the hashing it moved.)
+ */
 class IngestMeter extends Transform {
   private bytes = 0;
+  readonly checksum: Hash = createHash('sha256');
 
-  constructor(
-    readonly checksum: StreamingSha256,
-    private readonly limit: { bytes: number; error: () => Error },
-  ) {
+  constructor(private readonly limit: { bytes: number; error: () => Error }) {
     super();
   }
 
@@ -57,15 +59,8 @@ class IngestMeter extends Transform {
       callback(this.limit.error());
       return;
     }
-    let behind: Promise<void> | undefined;
-    try {
-      behind = this.checksum.update(chunk);
-    } catch (error) {
-      callback(error as Error);
-      return;
-    }
-    if (behind) behind.then(() => callback(null, chunk));
-    else callback(null, chunk);
+    this.checksum.update(chunk);
+    callback(null, chunk);
   }
 }
 
@@ -82,11 +77,25 @@ export interface StagedUpload {
   content: Omit<ContentRow, 'created_at'>;
 }
 
+export interface StageOptions {
+  signal?: AbortSignal;
+  size?: number;
+  expectedSha256?: string;
+  /** Told of each chunk of the body once it is hashed and stored (BlobPutOptions.onChunkStored). */
+  onChunkStored?: (chunk: Buffer) => void;
+}
+
+export interface ReceiveOptions {
+  minimumFileSize?: number;
+  signal?: AbortSignal;
+  onChunkStored?: (chunk: Buffer) => void;
+}
+
 /** Work that commits with the new file or rolls it back: the file's row is written, not yet visible. */
 export type OnCommit = (tx: TransactionRepositories, fileId: string) => Promise<void>;
 
 export function createUploadService(deps: UploadServiceDeps) {
-  const { repos, blobs, jobs, media, checksums, signer, clock } = deps;
+  const { repos, blobs, jobs, media, signer, clock } = deps;
 
   /**
    * Every check that needs no bytes, in core.md §5's order after the caller's rights: the job
@@ -135,14 +144,13 @@ export function createUploadService(deps: UploadServiceDeps) {
   async function stage(
     prepared: PreparedUpload,
     body: NodeJS.ReadableStream,
-    opts: { signal?: AbortSignal; size?: number; expectedSha256?: string } = {},
+    opts: StageOptions = {},
   ): Promise<StagedUpload> {
     const stagedKey = incomingBlobKey(randomUUID());
     const { parsed } = prepared.file;
     // The quota is enforced as bytes arrive, so a body without a declared size cannot overrun it.
     const kindHint = mediaKindOf(parsed.extension, null);
     const meter = new IngestMeter(
-      checksums.begin(),
       prepared.remaining < MAX_UPLOAD_BYTES
         ? { bytes: prepared.remaining, error: () => outOfStorage() }
         : { bytes: MAX_UPLOAD_BYTES, error: () => tooLargeFile() },
@@ -161,10 +169,11 @@ export function createUploadService(deps: UploadServiceDeps) {
         signal: opts.signal,
         size: opts.size,
         contentType: mimeOf(parsed.extension),
+        onChunkStored: opts.onChunkStored,
       });
       staged = true;
       if (size === 0) throw emptyFile();
-      const sha256 = await meter.checksum.digest();
+      const sha256 = meter.checksum.digest('hex');
       if (opts.expectedSha256 && opts.expectedSha256.toLowerCase() !== sha256) {
         throw badRequest('checksum does not match the uploaded bytes');
       }
@@ -200,7 +209,6 @@ export function createUploadService(deps: UploadServiceDeps) {
         throw badRequest('file is incomplete: the upload was cut off');
       throw error;
     } finally {
-      meter.checksum.discard();
       if (staged) await blobs.delete(stagedKey).catch(() => undefined);
     }
   }
@@ -246,7 +254,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     session: Session,
     prepared: PreparedUpload,
     body: NodeJS.ReadableStream,
-    opts: { signal?: AbortSignal; size?: number; expectedSha256?: string; onCommit?: OnCommit } = {},
+    opts: StageOptions & { onCommit?: OnCommit } = {},
   ): Promise<{ file: FileWithContent; created: boolean }> {
     return record(session, await stage(prepared, body, opts), opts.onCommit);
   }
@@ -300,7 +308,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     session: Session,
     jobIdParam: string,
     parts: AsyncIterable<UploadPart>,
-    opts: { minimumFileSize?: number; signal?: AbortSignal } = {},
+    opts: ReceiveOptions = {},
   ): Promise<{ file: FileRecord; created: boolean }> {
     const raw: Record<string, string> = {};
     // Recorded only once the whole request has been read: a part after the file (a second file,
@@ -332,7 +340,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     jobIdParam: string,
     raw: Record<string, string>,
     part: Extract<UploadPart, { type: 'file' }>,
-    opts: { minimumFileSize?: number; signal?: AbortSignal },
+    opts: ReceiveOptions,
   ): Promise<StagedUpload> {
     // Failures are read by the ingest; until it runs, an early one must not go unhandled.
     part.file.on('error', () => undefined);
@@ -353,7 +361,11 @@ export function createUploadService(deps: UploadServiceDeps) {
       part.file.resume();
       await prepare(session, jobIdParam, fields, opts.minimumFileSize);
     }
-    return stage(prepared, part.file, { signal: opts.signal, expectedSha256: fields.checksum });
+    return stage(prepared, part.file, {
+      signal: opts.signal,
+      expectedSha256: fields.checksum,
+      onChunkStored: opts.onChunkStored,
+    });
   }
 
   return { prepare, ingest, receive };
