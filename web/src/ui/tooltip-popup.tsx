@@ -1,5 +1,5 @@
 import { Tooltip as RadixTooltip } from 'radix-ui';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { TOOLTIP_DELAY_MS, type TooltipProps } from './tooltip';
 import './tooltip.css';
 
@@ -13,13 +13,22 @@ export function TooltipPopup({
   refocus,
 }: TooltipProps & { refocus: boolean }) {
   const trigger = useRef<HTMLButtonElement>(null);
+  // Radix told of its own open state announces an opening from an effect, which the just-mounted
+  // content can hear as another tooltip opening and close itself when the renderer runs effects late
+  // (Preact); held here, the opening is announced at once, before the content mounts.
+  const [ownOpen, setOwnOpen] = useState(false);
+  const shown = open ?? ownOpen;
+  const changeOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first draw takes over the focus.
   useLayoutEffect(() => {
     if (refocus) trigger.current?.focus();
   }, []);
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-      <RadixTooltip.Root open={open} onOpenChange={onOpenChange}>
+      <RadixTooltip.Root open={shown} onOpenChange={changeOpen}>
         <RadixTooltip.Trigger asChild ref={trigger}>
           {children}
         </RadixTooltip.Trigger>

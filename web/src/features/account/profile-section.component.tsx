@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -16,10 +16,11 @@ import './account.css';
 export function ProfileNameForm({ currentName }: { currentName: string }) {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
-  const [name, setName] = useState(currentName);
+  // The saved name until the user edits it; a saved edit gives way to the name as stored again.
+  const [draft, setDraft] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setName(currentName), [currentName]);
+  const name = draft ?? currentName;
 
   const problem = validateProfileName(name);
   const shownError =
@@ -35,8 +36,9 @@ export function ProfileNameForm({ currentName }: { currentName: string }) {
     setTouched(true);
     if (problem || unchanged) return;
     setSaving(true);
-    await saveProfileName(dispatch, name);
+    const saved = await saveProfileName(dispatch, name);
     setSaving(false);
+    if (saved) setDraft(null);
   };
 
   return (
@@ -48,7 +50,7 @@ export function ProfileNameForm({ currentName }: { currentName: string }) {
           value={name}
           maxLength={PROFILE_NAME_MAX * 2}
           onChange={(event) => {
-            setName(event.target.value);
+            setDraft(event.target.value);
             setTouched(true);
           }}
         />

@@ -39,7 +39,8 @@ describe('editor tabs', () => {
     render(<Harness tab={(props) => <AdjustmentsTab {...props} />} />);
     expect(screen.getAllByRole('slider')).toHaveLength(12);
     const brightness = screen.getByRole('slider', { name: 'Brightness' });
-    for (const value of ['0.1', '0.2', '0.3']) fireEvent.change(brightness, { target: { value } });
+    // A drag sends an input event per step (the change event comes once, at the end).
+    for (const value of ['0.1', '0.2', '0.3']) fireEvent.input(brightness, { target: { value } });
     fireEvent.pointerUp(brightness);
     expect(latest.present.adjustments.brightness).toBe(0.3);
     expect(latest.past).toHaveLength(1);
