@@ -4,9 +4,9 @@ import {
   DARK_COLOURS,
   LIGHT_COLOURS,
 } from '@nordlys/contract/theme-colours';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.plugin';
+import { REACT_JSX, reactOnPreactAliases } from './react-on-preact';
 import { FIRST_LOAD_NAMESPACES } from './src/i18n/first-load-namespaces';
 
 const api = process.env.NORDLYS_API ?? 'http://localhost:8080';
@@ -14,7 +14,7 @@ const api = process.env.NORDLYS_API ?? 'http://localhost:8080';
 const PALETTE_ID = 'virtual:theme-palette.css';
 
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|reselect|immer|i18next|react-i18next|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](preact|react-router|react-redux|@reduxjs[\\/]toolkit|redux|reselect|immer|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/]([^\\/]+)\.json$/;
 
 /**
@@ -44,7 +44,9 @@ function themePalette(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themePalette(), precompress()],
+  plugins: [themePalette(), precompress()],
+  oxc: REACT_JSX,
+  resolve: { alias: reactOnPreactAliases() },
   build: {
     outDir: 'dist',
     sourcemap: true,
