@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyPart } from './lazy-part';
+import { lazyPart, usePartReady } from './lazy-part';
 import { PRELOAD_ERROR_EVENT, type PreloadErrorEvent } from './preload-error.events';
 
 class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -40,6 +40,24 @@ describe('lazyPart', () => {
     );
     expect(screen.queryByText('waiting')).toBeNull();
     expect(screen.getByText('loaded')).toBeTruthy();
+  });
+
+  it('usePartReady says when the code is in, downloading it, so a screen need not suspend', async () => {
+    const load = vi.fn(async () => ({ text }: { text: string }) => <p>{text}</p>);
+    const Part = lazyPart(load);
+    function Screen() {
+      const ready = usePartReady(Part);
+      return ready ? <Part text="loaded" /> : <p>not yet</p>;
+    }
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Screen />
+      </Suspense>,
+    );
+    expect(screen.getByText('not yet')).toBeTruthy();
+    expect(await screen.findByText('loaded')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('raises preload-error and rethrows a failed import to the error boundary', async () => {

@@ -1,10 +1,12 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useEffect, useState } from 'react';
 import { raisePreloadError } from './preload-error.events';
 
 /** A component whose code is fetched on first render, or earlier with preload(). */
 export type LazyPart<P extends object> = ComponentType<P> & {
   /** Starts the download; never rejects (a failure surfaces when the part renders). */
   preload(): Promise<void>;
+  /** Whether its code is in (a failed download counts: rendering it shows the failure). */
+  isLoaded(): boolean;
 };
 
 /**
@@ -19,13 +21,16 @@ export type LazyPart<P extends object> = ComponentType<P> & {
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   let loaded: ComponentType<P> | null = null;
+  let settled = false;
   const start = () => {
     loading ??= load().then(
       (component) => {
         loaded = component;
+        settled = true;
         return { default: component };
       },
       (error: unknown) => {
+        settled = true;
         raisePreloadError(error);
         throw error;
       },
@@ -35,10 +40,31 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   const Lazy = lazy(start);
   const Part = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
   return Object.assign(Part, {
+    isLoaded: () => settled,
     preload: () =>
       start().then(
         () => undefined,
         () => undefined,
       ),
   });
+}
+
+/**
+ * Whether a part's code is in, starting its download and re-rendering once it is. A screen that
+ * draws nothing until then instead of suspending is shown the moment its code arrives: a
+ * suspended boundary is revealed no sooner than 300 ms after a fallback last showed.
+ */
+export function usePartReady(part: Pick<LazyPart<object>, 'preload' | 'isLoaded'>): boolean {
+  const [ready, setReady] = useState(part.isLoaded);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void part.preload().then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [part, ready]);
+  return ready;
 }

@@ -5,7 +5,7 @@ import { fetchTiles } from '../../api/timeline.api';
 import { runWindow, splitByMonth } from './selection-range';
 import { type TimelineSection, timelineActions } from './timeline.slice';
 import { filesTypesOf, type TimelineFilterId } from './timeline-filter';
-import { takeEarlyMonth } from './timeline-prefetch';
+import { afterFirstRow, takeEarlyMonth } from './timeline-prefetch';
 
 /** core.md §9: default parallel requests. */
 export const SECTION_CONCURRENCY = 5;
@@ -48,6 +48,7 @@ export async function loadWindowFiles(
     serial = early.lastEventSerial;
     if (early.complete) return { files, serial };
     onPage?.(files.slice());
+    await afterFirstRow();
   }
   for (;;) {
     const page = await fetchTiles(

@@ -1,6 +1,6 @@
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
-import { describe, expect, it } from 'vitest';
-import { newestMonthOf } from './timeline-prefetch';
+import { describe, expect, it, vi } from 'vitest';
+import { afterFirstRow, firstRowTileLoaded, newestMonthOf } from './timeline-prefetch';
 
 const at = (id: string, iso: string) => ({ fileID: id, timestamp: Date.parse(iso) / 1000 }) as TimelineFile;
 const page = (files: TimelineFile[], totalItems: number | null) => ({
@@ -34,5 +34,25 @@ describe('newestMonthOf', () => {
 
   it('finds nothing in an empty timeline', () => {
     expect(newestMonthOf(page([], 0), 3)).toBeNull();
+  });
+});
+
+describe('afterFirstRow', () => {
+  it('waits at most its cap, and no longer once a first-row tile has its thumbnail', async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      void afterFirstRow(1000).then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    firstRowTileLoaded();
+    await expect(afterFirstRow(60_000)).resolves.toBeUndefined();
   });
 });

@@ -64,6 +64,28 @@ export function prefetchTimeline(): void {
   early = { job, months, newest };
 }
 
+/** How long the rest of the newest month waits for the first row's thumbnails at most. */
+export const FIRST_ROW_WAIT_MS = 1000;
+
+let firstRowLoaded: () => void = () => undefined;
+const firstRow = new Promise<void>((resolve) => {
+  firstRowLoaded = resolve;
+});
+
+/** A tile of the grid's first row has its thumbnail (the page's largest paint is coming). */
+export function firstRowTileLoaded(): void {
+  firstRowLoaded();
+}
+
+/**
+ * Resolves once a first-row tile has its thumbnail, or after `capMs`: the rest of the newest
+ * month (thousands of files) waits for it, or the server and the page's thread would work on that
+ * before the thumbnails the user is waiting for.
+ */
+export function afterFirstRow(capMs = FIRST_ROW_WAIT_MS): Promise<void> {
+  return Promise.race([firstRow, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
 /** The early job read, once. */
 export function takeEarlyJob(): Promise<TimelineJob> | undefined {
   const { job } = early;

@@ -10,6 +10,7 @@ import { DATE_TOOLTIP_MS, HOVER_PREVIEW_MS, LONG_PRESS_MS, loadPreviewHead } fro
 import type { TileSelection } from './selection.slice';
 import { type TileLoading, tileThumbUrl } from './tile-loading';
 import { isVideo } from './timeline-filter';
+import { firstRowTileLoaded } from './timeline-prefetch';
 
 export interface TileCommand {
   kind: 'open' | 'toggle' | 'range' | 'hover' | 'unhover';
@@ -78,6 +79,11 @@ function TimelineTileView({
   const alt = texts.alt(file.fileName, date);
   const duration = video ? formatDuration(file.duration) : '';
   const label = video ? texts.video(file.fileName, date, duration) : alt;
+
+  const firstRow = loading !== 'lazy';
+  useEffect(() => {
+    if (firstRow && loaded) firstRowTileLoaded();
+  }, [firstRow, loaded]);
 
   const clearTimers = () => {
     for (const timer of timers.current) clearTimeout(timer);

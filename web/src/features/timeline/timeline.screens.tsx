@@ -1,5 +1,5 @@
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
-import { lazyPart } from '../../routing/lazy-part';
+import { lazyPart, usePartReady } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import { useAppDispatch } from '../../state/hooks';
 import type { AppDispatch } from '../../state/store';
@@ -27,6 +27,9 @@ function TimelineScreen({ useAccount, useFilesStored, openUpload, useChangeFeed 
   const dispatch = useAppDispatch();
   const account = useAccount();
   const filesStored = useFilesStored();
+  // Nothing until the page's code is in, rather than suspending: see usePartReady.
+  const ready = usePartReady(TimelinePage);
+  if (!ready) return null;
   return (
     <TimelinePage
       account={account}
