@@ -15,8 +15,8 @@ export type LazyPart<P extends object> = ComponentType<P> & {
  * fallback is a skeleton or nothing.
  *
  * A part whose code is already in (preloaded with its route) renders at once: a lazy component
- * suspends on its first render even then, and React holds back what a boundary reveals until
- * 300 ms after it last showed a fallback, so the first screen would wait that long for nothing.
+ * suspends on its first render even then, a render and a retry for nothing (React also held back
+ * what a boundary reveals until 300 ms after it last showed a fallback).
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
@@ -51,8 +51,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
 /**
  * Whether a part's code is in, starting its download and re-rendering once it is. A screen that
- * draws nothing until then instead of suspending is shown the moment its code arrives: a
- * suspended boundary is revealed no sooner than 300 ms after a fallback last showed.
+ * draws nothing until then instead of suspending is shown the moment its code arrives, never held
+ * back as a suspended boundary's reveal may be (React held one 300 ms after a fallback showed).
  */
 export function usePartReady(part: Pick<LazyPart<object>, 'preload' | 'isLoaded'>): boolean {
   const [ready, setReady] = useState(part.isLoaded);
