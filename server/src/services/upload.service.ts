@@ -85,10 +85,8 @@ export interface StageOptions {
   onChunkStored?: (chunk: Buffer) => void;
 }
 
-export interface ReceiveOptions {
+export interface ReceiveOptions extends Pick<StageOptions, 'signal' | 'onChunkStored'> {
   minimumFileSize?: number;
-  signal?: AbortSignal;
-  onChunkStored?: (chunk: Buffer) => void;
 }
 
 /** Work that commits with the new file or rolls it back: the file's row is written, not yet visible. */
