@@ -37,7 +37,19 @@ interface Area {
   budgetKb?: number;
 }
 
-const part = (path: string) => new RegExp(`^${path.replaceAll('.', '\\.')}$`);
+const escaped = (text: string) => text.replaceAll('.', '\\.');
+/**
+ * A part by its source path: the manifest keys a dynamic entry by it, or, where the build made the
+ * module the facade of a chunk it shares with other parts, by the chunk's file (`_<name>-<hash>.js`).
+ */
+const part = (path: string) => {
+  const name =
+    path
+      .split('/')
+      .at(-1)
+      ?.replace(/\.tsx?$/, '') ?? path;
+  return new RegExp(`^(${escaped(path)}|_${escaped(name)}-[\\w-]+\\.js)$`);
+};
 const TIMELINE = part('src/features/timeline/timeline-page.component.tsx');
 const UPLOAD = part('src/features/upload/upload-overlay.component.tsx');
 

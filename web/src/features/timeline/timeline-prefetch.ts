@@ -12,6 +12,9 @@ type MonthsPage = Awaited<ReturnType<typeof fetchMonths>>;
  */
 export const FIRST_PAGE_FILES = 500;
 
+/** The timeline's route. */
+export const TIMELINE_PATH = '/photos';
+
 /**
  * The timeline's first reads (its job, the months of every file, the newest files' tiles), started
  * with its code when the app starts on the timeline (the route's preload), not once that code has

@@ -4,7 +4,7 @@ import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/scree
 import { useAppDispatch } from '../../state/hooks';
 import type { AppDispatch } from '../../state/store';
 import type { ChangeFeedHook } from './timeline-page.component';
-import { prefetchTimeline } from './timeline-prefetch';
+import { prefetchTimeline, TIMELINE_PATH } from './timeline-prefetch';
 
 const TimelinePage = lazyPart(() =>
   import('./timeline-page.component').then((module) => module.TimelinePage),
@@ -41,7 +41,7 @@ function TimelineScreen({ useAccount, useFilesStored, openUpload, useChangeFeed 
 }
 
 export const timelineScreens = (slots: TimelineScreenSlots): readonly ScreenRoute[] => [
-  route('/photos', 'timeline', {
+  route(TIMELINE_PATH, 'timeline', {
     ...SIGNED_IN_ROUTE,
     preload: () => {
       prefetchTimeline();
