@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileSink } from './file-sink';
 import { FsBlobStore } from './fs-blob-store';
 
@@ -79,5 +79,32 @@ describe('FileSink', () => {
     expect(size).toBe(expected.length);
     expect(told).toBe(chunks.length);
     expect((await readFile(path.join(root, 'blobs', 'a', 'b'))).equals(expected)).toBe(true);
+  });
+  it('flushes what is written in the background every so many bytes, and still ends with an fsync', async () => {
+    const file = path.join(root, 'flushed.bin');
+    const chunks = Array.from({ length: 64 }, () => randomBytes(64 * 1024));
+    const handle = await open(file, 'wx');
+    const datasync = vi.spyOn(handle, 'datasync');
+    const sync = vi.spyOn(handle, 'sync');
+    await pipeline(Readable.from(chunks), new FileSink(handle, undefined, 512 * 1024));
+    // 4 MiB in flushes of at least 512 KiB, one at a time: some, and never more than eight.
+    expect(datasync.mock.calls.length).toBeGreaterThan(0);
+    expect(datasync.mock.calls.length).toBeLessThanOrEqual(8);
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect((await readFile(file)).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('fails the file when a background flush fails, and closes it after the flush has ended', async () => {
+    const handle = await open(path.join(root, 'failed.bin'), 'wx');
+    vi.spyOn(handle, 'datasync').mockRejectedValueOnce(
+      Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }),
+    );
+    const sync = vi.spyOn(handle, 'sync');
+    const chunks = Array.from({ length: 32 }, () => randomBytes(64 * 1024));
+    const sink = new FileSink(handle, undefined, 256 * 1024);
+    await expect(pipeline(Readable.from(chunks), sink)).rejects.toThrow('EIO');
+    expect(sync).not.toHaveBeenCalled();
+    expect(sink.closed).toBe(true);
+    await expect(handle.stat()).rejects.toThrow();
   });
 });
