@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tileLoading, tileThumbArea, tileThumbUrl } from './tile-loading';
+import { firstScreenTiles, tileLoading, tileThumbArea, tileThumbUrl } from './tile-loading';
 
 describe('tile thumbnail size', () => {
   it('takes the smallest size that covers the cell in device pixels', () => {
@@ -37,15 +37,36 @@ describe('tile thumbnail size', () => {
 });
 
 describe('tile loading', () => {
-  it('loads the first row of the first month eagerly, its first few at high priority', () => {
-    const columns = 7;
-    expect([0, 1, 2, 3].map((i) => tileLoading(i, columns, true))).toEqual(['high', 'high', 'high', 'high']);
-    expect([4, 5, 6].map((i) => tileLoading(i, columns, true))).toEqual(['eager', 'eager', 'eager']);
-    expect(tileLoading(7, columns, true)).toBe('lazy');
+  it("loads the first screen eagerly, the newest month's first few at high priority", () => {
+    const eager = 14;
+    expect([0, 1, 2, 3].map((i) => tileLoading(i, eager, true))).toEqual(['high', 'high', 'high', 'high']);
+    expect([4, 13].map((i) => tileLoading(i, eager, true))).toEqual(['eager', 'eager']);
+    expect(tileLoading(14, eager, true)).toBe('lazy');
   });
 
-  it('leaves later months lazy, and a narrow first row at its own width', () => {
-    expect(tileLoading(0, 7, false)).toBe('lazy');
-    expect([0, 1, 2].map((i) => tileLoading(i, 2, true))).toEqual(['high', 'high', 'lazy']);
+  it('loads a later month on the first screen eagerly, never at high priority, and the rest lazily', () => {
+    expect([0, 3].map((i) => tileLoading(i, 4, false))).toEqual(['eager', 'eager']);
+    expect(tileLoading(4, 4, false)).toBe('lazy');
+    expect(tileLoading(0, 0, false)).toBe('lazy');
+  });
+});
+
+describe('first screen tiles', () => {
+  const metrics = { columns: 2, rowHeight: 180 };
+
+  it('counts the rows that start above the bottom of the first screen', () => {
+    // 812 px: the header (30) and rows at 30, 210, 390, 570, 750 — five rows start on screen.
+    expect(firstScreenTiles({ top: 0, count: 100 }, metrics, 812)).toBe(10);
+  });
+
+  it('gives a small newest month all of its tiles, and the next month the rows left under it', () => {
+    expect(firstScreenTiles({ top: 0, count: 3 }, metrics, 812)).toBe(3);
+    // The next month starts at 390: its header to 420, then rows at 420, 600 and 780 start on screen.
+    expect(firstScreenTiles({ top: 390, count: 100 }, metrics, 812)).toBe(6);
+  });
+
+  it('gives a month below the first screen none', () => {
+    expect(firstScreenTiles({ top: 900, count: 100 }, metrics, 812)).toBe(0);
+    expect(firstScreenTiles({ top: 0, count: 100 }, metrics, 0)).toBe(0);
   });
 });

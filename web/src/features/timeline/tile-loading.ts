@@ -1,5 +1,6 @@
 import { THUMB_AREAS, type ThumbArea } from '@nordlys/contract/media-links';
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
+import { HEADER_HEIGHT } from './timeline-layout';
 
 type TileUrls = Pick<TimelineFile, 'thumbURLSmall' | 'thumbURLTile' | 'thumbURLLarge'>;
 
@@ -36,10 +37,25 @@ export type TileLoading = 'lazy' | 'eager' | 'high';
 export const HIGH_PRIORITY_TILES = 4;
 
 /**
- * The grid's first row is the top of the page, and lazy loading would hold it until layout tells
- * the browser it is in view; every other row waits to be near the viewport.
+ * How many of a month's tiles are on the first screen when the timeline opens at its top: the rows
+ * that start above the viewport's bottom, counted from the month's place in the layout.
  */
-export function tileLoading(index: number, columns: number, firstMonth: boolean): TileLoading {
-  if (!firstMonth || index >= columns) return 'lazy';
-  return index < HIGH_PRIORITY_TILES ? 'high' : 'eager';
+export function firstScreenTiles(
+  box: { top: number; count: number },
+  metrics: { columns: number; rowHeight: number },
+  viewportHeight: number,
+): number {
+  const rows = Math.ceil((viewportHeight - box.top - HEADER_HEIGHT) / metrics.rowHeight);
+  return Math.min(box.count, Math.max(0, rows) * metrics.columns);
+}
+
+/**
+ * The first screen is the page's largest paint, and lazy loading would hold its tiles until layout
+ * tells the browser they are in view (the first row used to be the only eager one, and a photo in a
+ * second row or the next month came a render later); every other tile waits to be near the
+ * viewport. The newest month's first few ask for a high fetch priority.
+ */
+export function tileLoading(index: number, eagerTiles: number, firstMonth: boolean): TileLoading {
+  if (index >= eagerTiles) return 'lazy';
+  return firstMonth && index < HIGH_PRIORITY_TILES ? 'high' : 'eager';
 }

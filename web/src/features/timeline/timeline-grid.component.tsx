@@ -32,6 +32,7 @@ import {
   wheelDeltaPx,
 } from './scroll-space';
 import type { RangePreview, SelectionState } from './selection.slice';
+import { firstScreenTiles } from './tile-loading';
 import type { TimelineSection } from './timeline.slice';
 import {
   detectFastScroll,
@@ -443,6 +444,7 @@ export function TimelineGrid(props: TimelineGridProps) {
                   metrics={metrics}
                   top={box.top - base.current}
                   firstMonth={item.index === 0}
+                  eagerTiles={firstScreenTiles(box, metrics, size.height)}
                   firstRow={rows ? rows[0] : 0}
                   lastRow={rows ? rows[1] : -1}
                   placeholder={flinging}

@@ -1,6 +1,7 @@
 import type { TimelineFile } from '@nordlys/contract/timeline-tiles';
-import { describe, expect, it, vi } from 'vitest';
-import { afterFirstRow, firstRowTileLoaded, newestMonthOf } from './timeline-prefetch';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { afterFirstRow, firstRowTileLoaded, monthsOfPage } from './timeline-prefetch';
 
 const at = (id: string, iso: string) => ({ fileID: id, timestamp: Date.parse(iso) / 1000 }) as TimelineFile;
 const page = (files: TimelineFile[], totalItems: number | null) => ({
@@ -9,31 +10,29 @@ const page = (files: TimelineFile[], totalItems: number | null) => ({
   lastEventSerial: 9,
 });
 
-describe('newestMonthOf', () => {
-  it("takes the newest month's part of the job's newest files, complete when an older month follows", () => {
+describe('monthsOfPage', () => {
+  it('splits the page into months, newest first, every one but the oldest whole', () => {
     const files = [
       at('a', '2025-03-31T23:59:59Z'),
       at('b', '2025-03-01T00:00:00Z'),
       at('c', '2025-02-28T23:59:59Z'),
     ];
-    expect(newestMonthOf(page(files, 100), 3)).toEqual({
-      key: '2025-03',
-      files: files.slice(0, 2),
-      complete: true,
-      lastEventSerial: 9,
-    });
+    expect(monthsOfPage(page(files, 100), 3)).toEqual([
+      { key: '2025-03', files: files.slice(0, 2), complete: true, lastEventSerial: 9 },
+      { key: '2025-02', files: files.slice(2), complete: false, lastEventSerial: 9 },
+    ]);
   });
 
-  it('is complete when the page is not full or holds every file, and not when the month may go on', () => {
+  it('has the oldest month whole when the page is not full or holds every file', () => {
     const march = [at('a', '2025-03-20T00:00:00Z'), at('b', '2025-03-10T00:00:00Z')];
-    expect(newestMonthOf(page(march, null), 3)?.complete).toBe(true);
-    expect(newestMonthOf(page(march, 2), 2)?.complete).toBe(true);
-    expect(newestMonthOf(page(march, 50), 2)?.complete).toBe(false);
-    expect(newestMonthOf(page(march, null), 2)?.complete).toBe(false);
+    expect(monthsOfPage(page(march, null), 3)[0]?.complete).toBe(true);
+    expect(monthsOfPage(page(march, 2), 2)[0]?.complete).toBe(true);
+    expect(monthsOfPage(page(march, 50), 2)[0]?.complete).toBe(false);
+    expect(monthsOfPage(page(march, null), 2)[0]?.complete).toBe(false);
   });
 
-  it('finds nothing in an empty timeline', () => {
-    expect(newestMonthOf(page([], 0), 3)).toBeNull();
+  it('finds no month in an empty timeline', () => {
+    expect(monthsOfPage(page([], 0), 3)).toEqual([]);
   });
 });
 
@@ -54,5 +53,55 @@ describe('afterFirstRow', () => {
     }
     firstRowTileLoaded();
     await expect(afterFirstRow(60_000)).resolves.toBeUndefined();
+  });
+});
+
+describe('takeEarlyMonth', () => {
+  const seconds = (iso: string) => Date.parse(iso) / 1000;
+  const tiles = (timestamps: number[]) => ({
+    jobID: 'job-1',
+    origin: '',
+    exp: 0,
+    sig: null,
+    users: ['user-1'],
+    fileID: timestamps.map((_, i) => `f${i}`),
+    fileName: timestamps.map((_, i) => `IMG_${i}.jpg`),
+    timestamp: timestamps,
+    duration: timestamps.map(() => 0),
+    size: timestamps.map(() => 1000),
+    user: timestamps.map(() => 0),
+    flags: timestamps.map(() => 0),
+    width: timestamps.map(() => 4000),
+    height: timestamps.map(() => 3000),
+    thumbhash: timestamps.map(() => null),
+  });
+
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('hands out each month of the start-up page once: a small newest month and the one under it', async () => {
+    vi.resetModules();
+    localStorage.setItem('authToken', 'token-1');
+    const page = [
+      seconds('2025-03-02T00:00:00Z'),
+      ...Array.from({ length: 499 }, () => seconds('2025-02-10T00:00:00Z')),
+    ];
+    fakeApi({
+      'GET /jobs/default': jsonResponse({ id: 'job-1' }),
+      'GET /jobs/default/timeline/months': jsonResponse({ months: [] }),
+      'GET /jobs/default/timeline/tiles': jsonResponse(tiles(page)),
+    });
+    const prefetch = await import('./timeline-prefetch');
+    prefetch.prefetchTimeline();
+    const march = await prefetch.takeEarlyMonth('2025-03');
+    expect(march?.files.map((file) => file.fileID)).toEqual(['f0']);
+    expect(march?.complete).toBe(true);
+    const february = await prefetch.takeEarlyMonth('2025-02');
+    expect(february?.files).toHaveLength(499);
+    expect(february?.complete).toBe(false);
+    expect(await prefetch.takeEarlyMonth('2025-02')).toBeUndefined();
+    expect(await prefetch.takeEarlyMonth('2025-01')).toBeUndefined();
   });
 });

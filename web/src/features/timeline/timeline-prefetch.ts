@@ -24,31 +24,39 @@ export const TIMELINE_PATH = '/photos';
  * load; every later read goes to the server.
  */
 let started = false;
-let early: { job?: Promise<TimelineJob>; months?: Promise<MonthsPage>; newest?: Promise<NewestFiles> } = {};
+let early: { job?: Promise<TimelineJob>; months?: Promise<MonthsPage>; newest?: Promise<EarlyMonth[]> } = {};
 
-/** The start of the newest month: its first files, newest first, and whether that is all of them. */
-export interface NewestFiles {
+/** A month's files from the start-up page, newest first, and whether that is all of them. */
+export interface EarlyMonth {
   key: MonthKey;
   files: TimelineFile[];
   complete: boolean;
   lastEventSerial: number | null;
 }
 
-/** The newest month's part of a page of the whole job's newest files. */
-export function newestMonthOf(
+/**
+ * The months of a page of the whole job's newest files, newest first. Every month but the page's
+ * oldest is whole (an older one follows it); the oldest is whole only when the page holds the job's
+ * last file. At the start of a month the newest one is small, and the month under it is on the
+ * first screen too.
+ */
+export function monthsOfPage(
   page: { files: TimelineFile[]; totalItems: number | null; lastEventSerial: number | null },
   limit: number,
-): NewestFiles | null {
-  const [first] = page.files;
-  if (!first) return null;
-  const key = monthKeyAt(first.timestamp);
-  const files = page.files.filter((file) => monthKeyAt(file.timestamp) === key);
-  // An older month on the page, or a page that is not full, means the month has nothing more.
-  const complete =
-    files.length < page.files.length ||
-    page.files.length < limit ||
-    page.files.length >= (page.totalItems ?? Number.POSITIVE_INFINITY);
-  return { key, files, complete, lastEventSerial: page.lastEventSerial };
+): EarlyMonth[] {
+  const months: EarlyMonth[] = [];
+  for (const file of page.files) {
+    const key = monthKeyAt(file.timestamp);
+    const last = months.at(-1);
+    if (last?.key === key) last.files.push(file);
+    else months.push({ key, files: [file], complete: true, lastEventSerial: page.lastEventSerial });
+  }
+  const oldest = months.at(-1);
+  if (oldest) {
+    oldest.complete =
+      page.files.length < limit || page.files.length >= (page.totalItems ?? Number.POSITIVE_INFINITY);
+  }
+  return months;
 }
 
 export function prefetchTimeline(): void {
@@ -57,11 +65,9 @@ export function prefetchTimeline(): void {
   started = true;
   const job = fetchDefaultJob();
   const months = fetchMonths('default', 'all');
-  const newest = fetchTiles('default', { types: TIMELINE_TYPES, limit: FIRST_PAGE_FILES }).then((page) => {
-    const found = newestMonthOf(page, FIRST_PAGE_FILES);
-    if (!found) throw new Error('no file');
-    return found;
-  });
+  const newest = fetchTiles('default', { types: TIMELINE_TYPES, limit: FIRST_PAGE_FILES }).then((page) =>
+    monthsOfPage(page, FIRST_PAGE_FILES),
+  );
   // A failed early read fails its taker, which shows the error and retries; none is reported here.
   for (const read of [job, months, newest]) read.catch(() => undefined);
   early = { job, months, newest };
@@ -103,11 +109,11 @@ export function takeEarlyMonths(): Promise<MonthsPage> | undefined {
   return months;
 }
 
-/** The early read of the newest month's first files (filter 'all'), once, if `key` is that month. */
-export async function takeEarlyMonth(key: MonthKey): Promise<NewestFiles | undefined> {
+/** The start-up page's files of month `key` (filter 'all'), once, if the page held that month. */
+export async function takeEarlyMonth(key: MonthKey): Promise<EarlyMonth | undefined> {
   const { newest } = early;
   if (!newest) return undefined;
-  early.newest = undefined;
-  const read = await newest.catch(() => undefined);
-  return read?.key === key ? read : undefined;
+  const months = await newest.catch((): EarlyMonth[] => []);
+  const index = months.findIndex((month) => month.key === key);
+  return index < 0 ? undefined : months.splice(index, 1)[0];
 }

@@ -17,6 +17,8 @@ export interface TimelineSectionViewProps {
   top: number;
   /** The grid's first month, whose first row is the top of the page. */
   firstMonth: boolean;
+  /** How many of its tiles are on the timeline's first screen (firstScreenTiles): not lazy. */
+  eagerTiles: number;
   /** Rows to render, inclusive; firstRow > lastRow renders none. */
   firstRow: number;
   lastRow: number;
@@ -37,6 +39,7 @@ function SectionView({
   metrics,
   top,
   firstMonth,
+  eagerTiles,
   firstRow,
   lastRow,
   placeholder,
@@ -96,7 +99,7 @@ function SectionView({
             formatDate={formatDate}
             texts={tileTexts}
             onCommand={onTileCommand}
-            loading={tileLoading(index, metrics.columns, firstMonth)}
+            loading={tileLoading(index, eagerTiles, firstMonth)}
           />,
         );
       } else {
