@@ -104,4 +104,25 @@ describe('takeEarlyMonth', () => {
     expect(await prefetch.takeEarlyMonth('2025-02')).toBeUndefined();
     expect(await prefetch.takeEarlyMonth('2025-01')).toBeUndefined();
   });
+
+  it('hands out no month once the page is older than a first load takes', async () => {
+    vi.resetModules();
+    localStorage.setItem('authToken', 'token-1');
+    const page = [seconds('2025-03-02T00:00:00Z'), seconds('2025-02-10T00:00:00Z')];
+    fakeApi({
+      'GET /jobs/default': jsonResponse({ id: 'job-1' }),
+      'GET /jobs/default/timeline/months': jsonResponse({ months: [] }),
+      'GET /jobs/default/timeline/tiles': jsonResponse(tiles(page)),
+    });
+    const prefetch = await import('./timeline-prefetch');
+    prefetch.prefetchTimeline();
+    expect((await prefetch.takeEarlyMonth('2025-03'))?.files).toHaveLength(1);
+    const arrived = Date.now();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(arrived + prefetch.EARLY_MONTHS_FRESH_MS + 1000);
+    try {
+      expect(await prefetch.takeEarlyMonth('2025-02')).toBeUndefined();
+    } finally {
+      now.mockRestore();
+    }
+  });
 });

@@ -24,7 +24,18 @@ export const TIMELINE_PATH = '/photos';
  * load; every later read goes to the server.
  */
 let started = false;
-let early: { job?: Promise<TimelineJob>; months?: Promise<MonthsPage>; newest?: Promise<EarlyMonth[]> } = {};
+let early: {
+  job?: Promise<TimelineJob>;
+  months?: Promise<MonthsPage>;
+  newest?: Promise<{ months: EarlyMonth[]; at: number }>;
+} = {};
+
+/**
+ * How long after it arrived the start-up page may serve a month. The first screen's months are read
+ * within a second or two; a month first read later (scrolled to) is read afresh, or it would show
+ * the page's files without the changes the feed brought meanwhile to the months then shown.
+ */
+export const EARLY_MONTHS_FRESH_MS = 10_000;
 
 /** A month's files from the start-up page, newest first, and whether that is all of them. */
 export interface EarlyMonth {
@@ -65,9 +76,10 @@ export function prefetchTimeline(): void {
   started = true;
   const job = fetchDefaultJob();
   const months = fetchMonths('default', 'all');
-  const newest = fetchTiles('default', { types: TIMELINE_TYPES, limit: FIRST_PAGE_FILES }).then((page) =>
-    monthsOfPage(page, FIRST_PAGE_FILES),
-  );
+  const newest = fetchTiles('default', { types: TIMELINE_TYPES, limit: FIRST_PAGE_FILES }).then((page) => ({
+    months: monthsOfPage(page, FIRST_PAGE_FILES),
+    at: Date.now(),
+  }));
   // A failed early read fails its taker, which shows the error and retries; none is reported here.
   for (const read of [job, months, newest]) read.catch(() => undefined);
   early = { job, months, newest };
@@ -113,7 +125,11 @@ export function takeEarlyMonths(): Promise<MonthsPage> | undefined {
 export async function takeEarlyMonth(key: MonthKey): Promise<EarlyMonth | undefined> {
   const { newest } = early;
   if (!newest) return undefined;
-  const months = await newest.catch((): EarlyMonth[] => []);
-  const index = months.findIndex((month) => month.key === key);
-  return index < 0 ? undefined : months.splice(index, 1)[0];
+  const page = await newest.catch(() => null);
+  if (!page || Date.now() - page.at > EARLY_MONTHS_FRESH_MS) {
+    early.newest = undefined;
+    return undefined;
+  }
+  const index = page.months.findIndex((month) => month.key === key);
+  return index < 0 ? undefined : page.months.splice(index, 1)[0];
 }
