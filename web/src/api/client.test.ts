@@ -8,7 +8,7 @@ import {
   onConnectivityChange,
   onUnauthenticated,
 } from './client';
-import { setAuthToken, setServiceDict } from './session';
+import { beginSessionReplacement, setAuthToken, setServiceDict } from './session';
 
 type Call = { url: URL; init: RequestInit };
 
@@ -139,6 +139,35 @@ describe('apiRequest', () => {
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).toHaveBeenCalledTimes(2);
     stopSecond();
+  });
+
+  it('does not end a session that replaced the one a 401 was for', async () => {
+    const handler = vi.fn();
+    const stop = onUnauthenticated(handler);
+    setAuthToken('old-session');
+    let answer: (response: Response) => void = () => undefined;
+    fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = apiRequest('/account_info');
+    // A sign-in completes while the old session's request is still under way.
+    setAuthToken('new-session');
+    answer(json({ error: 'unauthenticated' }, { status: 401, statusText: 'Unauthorized' }));
+    await expect(pending).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('does not end the session a sign-in under way is replacing, and ends it once the sign-in failed', async () => {
+    const handler = vi.fn();
+    const stop = onUnauthenticated(handler);
+    setAuthToken('old-session');
+    fakeFetch(() => json({ error: 'unauthenticated' }, { status: 401, statusText: 'Unauthorized' }));
+    const endReplacement = beginSessionReplacement();
+    await expect(apiRequest('/account_info')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+    endReplacement();
+    await expect(apiRequest('/account_info')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('does not treat a job password failure or an anonymous 401 as a lost session', async () => {

@@ -1,6 +1,6 @@
 import { API_BASE, CLIENT_VERSION } from '@nordlys/contract/constants';
 import { ApiError, isAbortError, NetworkError } from './errors';
-import { getAuthToken, getDevice, getServiceDict } from './session';
+import { getAuthToken, getDevice, getServiceDict, isBeingReplaced } from './session';
 
 export { ApiError, NetworkError } from './errors';
 
@@ -47,7 +47,7 @@ export function onConnectivityChange(listener: Listener<boolean>): () => void {
   return () => connectivityListeners.delete(listener);
 }
 
-/** Called on every 401 for a request that carried the user's token. */
+/** Called on every 401 for a request that carried the user's current token. */
 export function onUnauthenticated(listener: Listener<ApiError>): () => void {
   unauthenticatedListeners.add(listener);
   return () => unauthenticatedListeners.delete(listener);
@@ -135,7 +135,15 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
       body: await readBody(response).catch(() => undefined),
       url,
     });
-    if (response.status === 401 && token && !error.hasReason(JOB_PASSWORD_REASON)) {
+    // Only the session still in use ends: a request sent with a token since replaced, or being
+    // replaced (a sign-in while it was under way), would otherwise sign the user out of the new one.
+    if (
+      response.status === 401 &&
+      token &&
+      token === getAuthToken() &&
+      !isBeingReplaced(token) &&
+      !error.hasReason(JOB_PASSWORD_REASON)
+    ) {
       for (const listener of [...unauthenticatedListeners]) listener(error);
     }
     throw error;

@@ -53,6 +53,24 @@ export const getAuthToken = (): string | null => read(SESSION_KEYS.authToken) ||
 export const setAuthToken = (token: string): void => write(SESSION_KEYS.authToken, token);
 export const clearAuthToken = (): void => write(SESSION_KEYS.authToken, null);
 
+/** The token a sign-in under way is replacing, if any (see beginSessionReplacement). */
+let replacing: string | null = null;
+
+/**
+ * Marks the stored token as being replaced by a sign-in: the server ends this device's old session
+ * when it opens the new one, so the old token's requests still under way answer 401 before the new
+ * token is stored, and must not end the session being opened. Returns the call that ends the mark.
+ */
+export function beginSessionReplacement(): () => void {
+  replacing = getAuthToken();
+  return () => {
+    replacing = null;
+  };
+}
+
+/** Whether `token` is the one a sign-in under way is replacing. */
+export const isBeingReplaced = (token: string): boolean => token === replacing;
+
 export function getServiceDict(): ServiceHosts | null {
   const value = readJson(SESSION_KEYS.serviceDict);
   if (!value || typeof value !== 'object') return null;

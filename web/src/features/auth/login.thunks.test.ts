@@ -211,6 +211,20 @@ describe('session restore on app start', () => {
     expect(getAuthToken()).toBeNull();
   });
 
+  it('on the sign-in callback: reads nothing with the token the sign-in is replacing', async () => {
+    setAuthToken('tok-old');
+    window.history.replaceState(null, '', '/login/callback?code=c&state=s');
+    try {
+      const calls = fakeApi({});
+      const store = makeStore();
+      await restoreSession(store.dispatch);
+      expect(calls).toEqual([]);
+      expect(selectLoginStatus(store.getState())).not.toBe('AUTHENTICATED');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('offline: keeps the token and stays FETCHING, marked offline', async () => {
     setAuthToken('tok-1');
     vi.stubGlobal(

@@ -1,7 +1,13 @@
 import { getAccountInfo, logout as logoutCall } from '../../api/account.api';
 import { isApiError, isNetworkError } from '../../api/errors';
 import { exchangeLoginCode, getLoginConfig } from '../../api/login.api';
-import { clearSession, getAuthToken, getDevice, setAuthToken } from '../../api/session';
+import {
+  beginSessionReplacement,
+  clearSession,
+  getAuthToken,
+  getDevice,
+  setAuthToken,
+} from '../../api/session';
 import type { AppDispatch } from '../../state/store';
 import { authPorts } from './auth.ports';
 import {
@@ -79,6 +85,7 @@ export async function completeLogin(dispatch: AppDispatch, search: string): Prom
     return failLogin(dispatch);
   }
   dispatch(loginStarted());
+  const endReplacement = beginSessionReplacement();
   try {
     const device = getDevice();
     const answer = await exchangeLoginCode({
@@ -89,9 +96,11 @@ export async function completeLogin(dispatch: AppDispatch, search: string): Prom
       device_name: device.device_name,
     });
     setAuthToken(answer.auth_token);
+    endReplacement();
     authPorts().accountLoaded(dispatch, answer.account_info);
     dispatch(loginSucceeded());
   } catch (error) {
+    endReplacement();
     takePendingAction();
     if (isApiError(error) && error.hasReason(USER_DISABLED_REASON)) {
       clearSession();
@@ -119,6 +128,9 @@ function failLogin(dispatch: AppDispatch): string {
 
 /** On app start: a stored token means fetching the account; none means not started. */
 export async function restoreSession(dispatch: AppDispatch): Promise<void> {
+  // On the sign-in callback the stored session is the one the sign-in replaces (the server ends it
+  // when it opens the new one): nothing is read with it, or its 401s would race the new session.
+  if (window.location.pathname === CALLBACK_PATH) return;
   const hasToken = getAuthToken() !== null;
   dispatch(appStarted({ hasToken }));
   if (!hasToken) return;
