@@ -81,20 +81,25 @@ describe('takeEarlyMonth', () => {
     vi.unstubAllGlobals();
   });
 
-  it('hands out each month of the start-up page once: a small newest month and the one under it', async () => {
+  /** A fresh copy of the module, signed in, its start-up reads answered with a page of these files. */
+  async function prefetchedWith(timestamps: number[]) {
     vi.resetModules();
     localStorage.setItem('authToken', 'token-1');
-    const page = [
-      seconds('2025-03-02T00:00:00Z'),
-      ...Array.from({ length: 499 }, () => seconds('2025-02-10T00:00:00Z')),
-    ];
     fakeApi({
       'GET /jobs/default': jsonResponse({ id: 'job-1' }),
       'GET /jobs/default/timeline/months': jsonResponse({ months: [] }),
-      'GET /jobs/default/timeline/tiles': jsonResponse(tiles(page)),
+      'GET /jobs/default/timeline/tiles': jsonResponse(tiles(timestamps)),
     });
     const prefetch = await import('./timeline-prefetch');
     prefetch.prefetchTimeline();
+    return prefetch;
+  }
+
+  it('hands out each month of the start-up page once: a small newest month and the one under it', async () => {
+    const prefetch = await prefetchedWith([
+      seconds('2025-03-02T00:00:00Z'),
+      ...Array.from({ length: 499 }, () => seconds('2025-02-10T00:00:00Z')),
+    ]);
     const march = await prefetch.takeEarlyMonth('2025-03');
     expect(march?.files.map((file) => file.fileID)).toEqual(['f0']);
     expect(march?.complete).toBe(true);
@@ -106,16 +111,7 @@ describe('takeEarlyMonth', () => {
   });
 
   it('hands out no month once the page is older than a first load takes', async () => {
-    vi.resetModules();
-    localStorage.setItem('authToken', 'token-1');
-    const page = [seconds('2025-03-02T00:00:00Z'), seconds('2025-02-10T00:00:00Z')];
-    fakeApi({
-      'GET /jobs/default': jsonResponse({ id: 'job-1' }),
-      'GET /jobs/default/timeline/months': jsonResponse({ months: [] }),
-      'GET /jobs/default/timeline/tiles': jsonResponse(tiles(page)),
-    });
-    const prefetch = await import('./timeline-prefetch');
-    prefetch.prefetchTimeline();
+    const prefetch = await prefetchedWith([seconds('2025-03-02T00:00:00Z'), seconds('2025-02-10T00:00:00Z')]);
     expect((await prefetch.takeEarlyMonth('2025-03'))?.files).toHaveLength(1);
     const arrived = Date.now();
     const now = vi.spyOn(Date, 'now').mockReturnValue(arrived + prefetch.EARLY_MONTHS_FRESH_MS + 1000);
