@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
-import { type BenchRow, fmt } from './support/report';
+import { type BenchRow, fmt, median } from './support/report';
 import { apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
 import { deviceTokenOf, startBenchServer } from './support/server-process';
 
@@ -14,6 +14,12 @@ import { deviceTokenOf, startBenchServer } from './support/server-process';
  * the phone two columns make the library taller than the scroll cap, so the scaled scroll space
  * is what gets measured there. BENCH_PROFILE=1 also prints where the page spent its time, and
  * BENCH_TIMELINE_WATERFALL=1 each request up to the first thumbnail.
+ *
+ * The first thumbnail is the median of BENCH_TIMELINE_LOADS (default 5) loads per viewport, each in
+ * a new browser context (empty cache, new page process), as the phone's largest paint is: a single
+ * load's figure moved by 100–200 ms between runs of the same build on this two-core machine. The
+ * first load, the first after the library was filled, is printed beside it. The scroll runs once,
+ * after the last load.
  */
 
 const FILES = Number(process.env.BENCH_LIBRARY_FILES ?? 100_000);
@@ -22,6 +28,8 @@ const _TO = Date.UTC(2026, 0, 1);
 const DOM_TARGET = 1500;
 const FIRST_THUMB_TARGET_MS = 500;
 const SCROLL_STEP_PX = 3000;
+const LOADS = Math.max(1, Number(process.env.BENCH_TIMELINE_LOADS ?? 5));
+const FIRST_THUMB_MESSAGE = 'bench:first-thumbnail';
 
 /** Installed before the app loads: first thumbnail time, long tasks and DOM size samples. */
 function instrument() {
@@ -35,6 +43,9 @@ function instrument() {
       const target = event.target as HTMLElement;
       if (w.bench.firstThumb === null && target.classList?.contains('timeline-tile__img')) {
         w.bench.firstThumb = performance.now();
+        // Told by a console message rather than polled: polling runs the bench's own script on the
+        // page's thread while the page starts.
+        console.debug('bench:first-thumbnail');
       }
     },
     true,
@@ -46,7 +57,6 @@ function instrument() {
 }
 
 interface ScrollRun {
-  firstThumbMs: number;
   longTasks: number[];
   maxNodes: number;
   oldestMonthKey: string | null;
@@ -74,25 +84,28 @@ async function printWaterfall(page: Page, untilMs: number): Promise<void> {
   console.log(`    ${fmt(untilMs, 0).padStart(5)} ms  first thumbnail loaded`);
 }
 
-async function runViewport(page: Page, baseUrl: string): Promise<ScrollRun> {
-  await page.goto(`${baseUrl}/photos`);
-  await page.waitForFunction(
-    () => (window as unknown as { bench: { firstThumb: number | null } }).bench.firstThumb !== null,
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
+/** Opens the timeline and waits for its first thumbnail: milliseconds after navigation. */
+async function loadTimeline(page: Page, baseUrl: string): Promise<number> {
+  const firstThumb = page.waitForEvent('console', {
+    predicate: (message) => message.text() === FIRST_THUMB_MESSAGE,
+    timeout: 60_000,
+  });
+  await page.goto(`${baseUrl}/photos`, { waitUntil: 'commit' });
+  await firstThumb;
   const firstThumbMs = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const first = (window as unknown as { bench: { firstThumb: number } }).bench.firstThumb;
     return first - (nav?.startTime ?? 0);
   });
   if (process.env.BENCH_TIMELINE_WATERFALL) await printWaterfall(page, firstThumbMs);
+  return firstThumbMs;
+}
+
+async function scrollToBottom(page: Page): Promise<ScrollRun> {
   await page.waitForTimeout(500);
   // Scrolling alone: the scroll container's scrollTop moves down a fixed step per frame, like a
   // fling, until it can go no further. No fast scroller, no jumps.
-  const result = await page.evaluate(async (step) => {
+  return page.evaluate(async (step) => {
     const grid = document.querySelector('.timeline-grid') as HTMLElement;
     const bench = (
       window as unknown as { bench: { longTasks: number[]; maxNodes: number; sampling: boolean } }
@@ -135,7 +148,6 @@ async function runViewport(page: Page, baseUrl: string): Promise<ScrollRun> {
       scrollSeconds: seconds,
     };
   }, SCROLL_STEP_PX);
-  return { firstThumbMs, ...result };
 }
 
 interface CpuProfile {
@@ -186,16 +198,26 @@ export async function benchTimelineBrowser(): Promise<BenchRow[]> {
       { label: 'desktop 1280x800', width: 1280, height: 800, isMobile: false },
       { label: 'phone 375x812', width: 375, height: 812, isMobile: true },
     ]) {
-      const context = await browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.isMobile,
-        hasTouch: viewport.isMobile,
-        locale: 'en-US',
-      });
-      await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
-      // tsx compiles nested functions with a __name(...) helper; the page needs it to exist too.
-      await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-      await context.addInitScript(instrument);
+      const openContext = async () => {
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          isMobile: viewport.isMobile,
+          hasTouch: viewport.isMobile,
+          locale: 'en-US',
+        });
+        await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+        // tsx compiles nested functions with a __name(...) helper; the page needs it to exist too.
+        await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+        await context.addInitScript(instrument);
+        return context;
+      };
+      const loads: number[] = [];
+      for (let load = 1; load < LOADS; load += 1) {
+        const context = await openContext();
+        loads.push(await loadTimeline(await context.newPage(), server.baseUrl));
+        await context.close();
+      }
+      const context = await openContext();
       const page = await context.newPage();
       const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
       if (cdp) {
@@ -203,18 +225,22 @@ export async function benchTimelineBrowser(): Promise<BenchRow[]> {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
-      const run = await runViewport(page, server.baseUrl);
+      loads.push(await loadTimeline(page, server.baseUrl));
+      const run = await scrollToBottom(page);
       if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
       await context.close();
+      const firstThumbMs = median(loads);
       const over50 = run.longTasks.filter((d) => d > 50);
       const name = (what: string) =>
         `timeline ${FILES.toLocaleString('en')} files, ${viewport.label}: ${what}`;
       rows.push(
         {
-          name: name('first thumbnail after navigation'),
-          figure: `${fmt(run.firstThumbMs, 0)} ms`,
+          name: name(
+            `first thumbnail after navigation (median of ${loads.length} cold loads: ${loads.map((ms) => fmt(ms, 0)).join(', ')} ms; the first after filling)`,
+          ),
+          figure: `${fmt(firstThumbMs, 0)} ms`,
           target: `<= ${FIRST_THUMB_TARGET_MS} ms`,
-          pass: run.firstThumbMs <= FIRST_THUMB_TARGET_MS,
+          pass: firstThumbMs <= FIRST_THUMB_TARGET_MS,
         },
         {
           name: name(

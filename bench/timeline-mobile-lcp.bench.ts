@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
-import { type BenchRow, fmt } from './support/report';
+import { type BenchRow, fmt, median } from './support/report';
 import { apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
 import { deviceTokenOf, startBenchServer } from './support/server-process';
 
@@ -50,9 +50,6 @@ interface LoadRun {
   bytes: number;
   requests: number;
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 export async function benchTimelineMobileLcp(): Promise<BenchRow[]> {
   if (!existsSync(path.resolve(import.meta.dirname, '../web/dist/index.html'))) {

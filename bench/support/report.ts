@@ -29,3 +29,7 @@ export const percentile = (samples: number[], p: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
+
+/** The middle run of an odd number of runs (the upper middle of an even one): a measured value. */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
