@@ -25,19 +25,9 @@ export const ROUTE_TABLE: readonly ScreenRoute[] = [...WEB_ROUTES, ...IN_APP_ROU
 
 const MATCHABLE = ROUTE_TABLE.map((entry) => ({ path: entry.path, entry }));
 
-/**
- * Rows without parameters by their exact path, the first of each: such a row outranks every other
- * for its own path, and matchRoutes ranks the whole table on every call (several ms at start-up,
- * when the bootstrap, the layout and the casting bar each ask).
- */
-const STATIC_ROWS = new Map<string, ScreenRoute>();
-for (const entry of ROUTE_TABLE) {
-  if (!/[:*?]/.test(entry.path) && !STATIC_ROWS.has(entry.path)) STATIC_ROWS.set(entry.path, entry);
-}
-
 /** The table's row for an address (the not-found row when nothing else matches). */
 export function entryAt(pathname: string): ScreenRoute | undefined {
-  return STATIC_ROWS.get(pathname) ?? matchRoutes(MATCHABLE, pathname)?.at(-1)?.route.entry;
+  return matchRoutes(MATCHABLE, pathname)?.at(-1)?.route.entry;
 }
 
 /** Starts fetching the code and title of the screen at this path, ahead of the first render. */
