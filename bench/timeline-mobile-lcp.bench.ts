@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
 import { type BenchRow, fmt, median } from './support/report';
 import { apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
-import { deviceTokenOf, startBenchServer } from './support/server-process';
+import { type BenchServer, deviceTokenOf, startBenchServer } from './support/server-process';
 
 /**
- * The signed-in timeline as a phone on a mobile network loads it, cold: Chromium with a phone's
+ * The signed-in timeline, the album list and a share's page (signed out) as a phone on a mobile
+ * network loads them, cold: Chromium with a phone's
  * viewport and density, and Lighthouse's mobile profile applied through the DevTools protocol
  * (CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips; no cache). Prints the first
  * and largest contentful paint (PerformanceObserver) and the bytes transferred until the page is
@@ -19,6 +20,10 @@ import { deviceTokenOf, startBenchServer } from './support/server-process';
 const FILES = Number(process.env.BENCH_LCP_FILES ?? 5_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_LCP_RUNS ?? 3));
 const LCP_TARGET_MS = 2500;
+/** The album list's albums, each holding this many of the newest files, and the share's files. */
+const ALBUMS = 8;
+const ALBUM_FILES = 3;
+const SHARED = 24;
 /** Lighthouse's mobile throttling. */
 const MOBILE = { cpuSlowdown: 4, downBitsPerSecond: 1.6e6, upBitsPerSecond: 750e3, rttMs: 150 };
 /** After the last request ends, this long without another counts as quiet. */
@@ -51,122 +56,204 @@ interface LoadRun {
   requests: number;
 }
 
+/** One cold load of `url` as a phone on a mobile network, signed in with `token` or signed out. */
+async function loadAsPhone(
+  browser: Browser,
+  server: BenchServer,
+  url: string,
+  token: string | null,
+  readySelector: string,
+  waterfall: boolean,
+): Promise<LoadRun> {
+  // A new context each time: nothing cached, nothing kept but the stored sign-in.
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  if (token) await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
+  // tsx compiles nested functions with a __name(...) helper; the page needs it to exist too.
+  await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE.rttMs,
+    downloadThroughput: MOBILE.downBitsPerSecond / 8,
+    uploadThroughput: MOBILE.upBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+  let bytes = 0;
+  let requests = 0;
+  let inFlight = 0;
+  let lastActivity = performance.now();
+  const navigated = performance.now();
+  const requestLog = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    requests += 1;
+    inFlight += 1;
+    lastActivity = performance.now();
+    requestLog.set(event.requestId, { url: event.request.url, start: lastActivity - navigated });
+  });
+  const ended = (requestId: string, encoded = 0) => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = performance.now();
+    const entry = requestLog.get(requestId);
+    if (entry) Object.assign(entry, { end: lastActivity - navigated, bytes: encoded });
+  };
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+    ended(event.requestId, event.encodedDataLength);
+  });
+  cdp.on('Network.loadingFailed', (event) => ended(event.requestId));
+
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForSelector(readySelector, { timeout: 120_000 });
+  // A held long poll (the change feed) never ends: the page counts as settled once nothing has
+  // started or ended for QUIET_MS, or SETTLE_LIMIT_MS after the first picture at the latest.
+  const settleBy = performance.now() + SETTLE_LIMIT_MS;
+  while ((inFlight > 0 || performance.now() - lastActivity < QUIET_MS) && performance.now() < settleBy)
+    await page.waitForTimeout(250);
+  const paints = await page.evaluate(
+    () =>
+      (window as unknown as { paints: { fcp: number | null; lcp: number | null; lcpElement: string } })
+        .paints,
+  );
+  await context.close();
+  if (waterfall) {
+    for (const entry of requestLog.values()) {
+      const shown = entry.url.replace(server.baseUrl, '').slice(0, 90);
+      console.log(
+        `    ${fmt(entry.start, 0).padStart(6)} → ${fmt(entry.end ?? Number.NaN, 0).padStart(6)} ms ${fmt((entry.bytes ?? 0) / 1024, 1).padStart(6)} KB  ${shown}`,
+      );
+    }
+  }
+  return {
+    fcpMs: paints.fcp ?? Number.NaN,
+    lcpMs: paints.lcp ?? Number.NaN,
+    lcpElement: paints.lcpElement,
+    bytes,
+    requests,
+  };
+}
+
+/** A call under /st/4 as the bench's user; throws on anything but 2xx. */
+async function call<T>(server: BenchServer, method: string, apiPath: string, json?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/st/4${apiPath}`, {
+    method,
+    headers: {
+      authorization: server.auth,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The album list's and the share page's content: ALBUMS albums holding the newest files (as "add
+ * to album" links them, by checksum) and a link to the newest SHARED files. Answers the share's path.
+ */
+async function seedAlbumsAndShare(server: BenchServer, jobId: string): Promise<string> {
+  const page = await call<{ fileID: string[] }>(
+    server,
+    'GET',
+    `/jobs/default/timeline/tiles?limit=${Math.max(SHARED, ALBUMS * ALBUM_FILES)}`,
+  );
+  const ids = page.fileID;
+  for (let a = 0; a < ALBUMS; a += 1) {
+    const album = await call<{ id: string }>(server, 'POST', '/jobs', {
+      type: 'story',
+      name: `Album ${a + 1}`,
+    });
+    for (const id of ids.slice(a * ALBUM_FILES, (a + 1) * ALBUM_FILES)) {
+      const file = await call<{ path: string; checksum: string; mtime: number }>(
+        server,
+        'GET',
+        `/jobs/${jobId}/files_by_id/${id}`,
+      );
+      await call(server, 'POST', `/jobs/${album.id}/files_dedup`, {
+        path: file.path,
+        checksum: file.checksum,
+        mtime: file.mtime,
+        policy: 'no_duplicates',
+      });
+    }
+  }
+  const share = await call<{ id: string }>(server, 'POST', '/shares', { file_ids: ids.slice(0, SHARED) });
+  return `/share/${share.id}`;
+}
+
 export async function benchTimelineMobileLcp(): Promise<BenchRow[]> {
   if (!existsSync(path.resolve(import.meta.dirname, '../web/dist/index.html'))) {
     throw new Error('the web client is not built: run `npm run build -w web` first');
   }
-  console.log(`timeline on a phone, mobile network: ${FILES.toLocaleString('en')} files…`);
+  console.log(
+    `timeline, album list and share page on a phone, mobile network: ${FILES.toLocaleString('en')} files…`,
+  );
   const server = await startBenchServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const job = await apiFor(server)<{ id: string; owner: { uuid: string } }>('/jobs/default');
     await uploadSeedPictures(server);
     await seedLibrary(server, job.id, job.owner.uuid, FILES);
+    const sharePath = await seedAlbumsAndShare(server, job.id);
     const token = deviceTokenOf(server);
 
-    const runs: LoadRun[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      // A new context each time: nothing cached, nothing kept but the stored sign-in.
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'en-US',
-      });
-      await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
-      // tsx compiles nested functions with a __name(...) helper; the page needs it to exist too.
-      await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-      await context.addInitScript(instrument);
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: MOBILE.rttMs,
-        downloadThroughput: MOBILE.downBitsPerSecond / 8,
-        uploadThroughput: MOBILE.upBitsPerSecond / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
-      let bytes = 0;
-      let requests = 0;
-      let inFlight = 0;
-      let lastActivity = performance.now();
-      const navigated = performance.now();
-      const waterfall = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
-      cdp.on('Network.requestWillBeSent', (event) => {
-        requests += 1;
-        inFlight += 1;
-        lastActivity = performance.now();
-        waterfall.set(event.requestId, { url: event.request.url, start: lastActivity - navigated });
-      });
-      const ended = (requestId: string, encoded = 0) => {
-        inFlight = Math.max(0, inFlight - 1);
-        lastActivity = performance.now();
-        const entry = waterfall.get(requestId);
-        if (entry) Object.assign(entry, { end: lastActivity - navigated, bytes: encoded });
-      };
-      cdp.on('Network.loadingFinished', (event) => {
-        bytes += event.encodedDataLength;
-        ended(event.requestId, event.encodedDataLength);
-      });
-      cdp.on('Network.loadingFailed', (event) => ended(event.requestId));
-
-      await page.goto(`${server.baseUrl}/photos`, { waitUntil: 'load', timeout: 120_000 });
-      await page.waitForSelector('.timeline-tile__img', { timeout: 120_000 });
-      // A held long poll (the change feed) never ends: the page counts as settled once nothing has
-      // started or ended for QUIET_MS, or SETTLE_LIMIT_MS after the first tile at the latest.
-      const settleBy = performance.now() + SETTLE_LIMIT_MS;
-      while ((inFlight > 0 || performance.now() - lastActivity < QUIET_MS) && performance.now() < settleBy)
-        await page.waitForTimeout(250);
-      const paints = await page.evaluate(
-        () =>
-          (window as unknown as { paints: { fcp: number | null; lcp: number | null; lcpElement: string } })
-            .paints,
-      );
-      await context.close();
-      if (process.env.BENCH_LCP_WATERFALL && run === 0) {
-        for (const entry of waterfall.values()) {
-          const url = entry.url.replace(server.baseUrl, '').slice(0, 90);
-          console.log(
-            `    ${fmt(entry.start, 0).padStart(6)} → ${fmt(entry.end ?? Number.NaN, 0).padStart(6)} ms ${fmt((entry.bytes ?? 0) / 1024, 1).padStart(6)} KB  ${url}`,
-          );
-        }
+    const screens = [
+      { label: 'timeline', path: '/photos', token, ready: '.timeline-tile__img' },
+      { label: 'album list', path: '/albums', token, ready: '.album-card__image' },
+      { label: 'share page, signed out', path: sharePath, token: null, ready: '.share-receiver__thumb' },
+    ];
+    const rows: BenchRow[] = [];
+    for (const screen of screens) {
+      const runs: LoadRun[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const waterfall = Boolean(process.env.BENCH_LCP_WATERFALL) && run === 0;
+        const load = await loadAsPhone(
+          browser,
+          server,
+          `${server.baseUrl}${screen.path}`,
+          screen.token,
+          screen.ready,
+          waterfall,
+        );
+        runs.push(load);
+        console.log(
+          `  ${screen.label}, run ${run + 1}: FCP ${fmt(load.fcpMs, 0)} ms, LCP ${fmt(load.lcpMs, 0)} ms (${load.lcpElement}), ${fmt(load.bytes / 1024, 1)} KB in ${load.requests} requests`,
+        );
       }
-      runs.push({
-        fcpMs: paints.fcp ?? Number.NaN,
-        lcpMs: paints.lcp ?? Number.NaN,
-        lcpElement: paints.lcpElement,
-        bytes,
-        requests,
-      });
-      console.log(
-        `  run ${run + 1}: FCP ${fmt(paints.fcp ?? Number.NaN, 0)} ms, LCP ${fmt(paints.lcp ?? Number.NaN, 0)} ms (${paints.lcpElement}), ${fmt(bytes / 1024, 1)} KB in ${requests} requests`,
+      const lcp = median(runs.map((r) => r.lcpMs));
+      const name = (what: string) => `${screen.label} on a phone, mobile profile, cold: ${what}`;
+      rows.push(
+        {
+          name: name(`first contentful paint (median of ${RUNS})`),
+          figure: `${fmt(median(runs.map((r) => r.fcpMs)), 0)} ms`,
+          target: 'context',
+          pass: null,
+        },
+        {
+          name: name(`largest contentful paint (median of ${RUNS})`),
+          figure: `${fmt(lcp, 0)} ms`,
+          target: `<= ${LCP_TARGET_MS} ms`,
+          pass: lcp <= LCP_TARGET_MS,
+        },
+        {
+          name: name('transferred until quiet'),
+          figure: `${fmt(median(runs.map((r) => r.bytes)) / 1024, 1)} KB in ${median(runs.map((r) => r.requests))} requests`,
+          target: 'context',
+          pass: null,
+        },
       );
     }
-    const lcp = median(runs.map((r) => r.lcpMs));
-    const name = (what: string) => `timeline on a phone, mobile profile, cold: ${what}`;
-    return [
-      {
-        name: name(`first contentful paint (median of ${RUNS})`),
-        figure: `${fmt(median(runs.map((r) => r.fcpMs)), 0)} ms`,
-        target: 'context',
-        pass: null,
-      },
-      {
-        name: name(`largest contentful paint (median of ${RUNS})`),
-        figure: `${fmt(lcp, 0)} ms`,
-        target: `<= ${LCP_TARGET_MS} ms`,
-        pass: lcp <= LCP_TARGET_MS,
-      },
-      {
-        name: name('transferred until quiet'),
-        figure: `${fmt(median(runs.map((r) => r.bytes)) / 1024, 1)} KB in ${median(runs.map((r) => r.requests))} requests`,
-        target: 'context',
-        pass: null,
-      },
-    ];
+    return rows;
   } finally {
     await browser.close();
     await server.stop();
