@@ -32,7 +32,7 @@ const LOADS = Math.max(1, Number(process.env.BENCH_TIMELINE_LOADS ?? 5));
 const FIRST_THUMB_MESSAGE = 'bench:first-thumbnail';
 
 /** Installed before the app loads: first thumbnail time, long tasks and DOM size samples. */
-function instrument() {
+function instrument(firstThumbMessage: string) {
   const w = window as unknown as {
     bench: { firstThumb: number | null; longTasks: number[]; maxNodes: number; sampling: boolean };
   };
@@ -45,7 +45,7 @@ function instrument() {
         w.bench.firstThumb = performance.now();
         // Told by a console message rather than polled: polling runs the bench's own script on the
         // page's thread while the page starts.
-        console.debug('bench:first-thumbnail');
+        console.debug(firstThumbMessage);
       }
     },
     true,
@@ -208,7 +208,7 @@ export async function benchTimelineBrowser(): Promise<BenchRow[]> {
         await context.addInitScript((value) => localStorage.setItem('authToken', value), token);
         // tsx compiles nested functions with a __name(...) helper; the page needs it to exist too.
         await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-        await context.addInitScript(instrument);
+        await context.addInitScript(instrument, FIRST_THUMB_MESSAGE);
         return context;
       };
       const loads: number[] = [];

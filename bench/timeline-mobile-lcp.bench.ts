@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
 import { type BenchRow, fmt, median } from './support/report';
-import { apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
+import { type Api, apiFor, seedLibrary, uploadSeedPictures } from './support/seed-library';
 import { type BenchServer, deviceTokenOf, startBenchServer } from './support/server-process';
 
 /**
@@ -142,44 +142,22 @@ async function loadAsPhone(
   };
 }
 
-/** A call under /st/4 as the bench's user; throws on anything but 2xx. */
-async function call<T>(server: BenchServer, method: string, apiPath: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/st/4${apiPath}`, {
-    method,
-    headers: {
-      authorization: server.auth,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /**
  * The album list's and the share page's content: ALBUMS albums holding the newest files (as "add
  * to album" links them, by checksum) and a link to the newest SHARED files. Answers the share's path.
  */
-async function seedAlbumsAndShare(server: BenchServer, jobId: string): Promise<string> {
-  const page = await call<{ fileID: string[] }>(
-    server,
-    'GET',
+async function seedAlbumsAndShare(api: Api, jobId: string): Promise<string> {
+  const page = await api<{ fileID: string[] }>(
     `/jobs/default/timeline/tiles?limit=${Math.max(SHARED, ALBUMS * ALBUM_FILES)}`,
   );
   const ids = page.fileID;
   for (let a = 0; a < ALBUMS; a += 1) {
-    const album = await call<{ id: string }>(server, 'POST', '/jobs', {
-      type: 'story',
-      name: `Album ${a + 1}`,
-    });
+    const album = await api<{ id: string }>('/jobs', 'POST', { type: 'story', name: `Album ${a + 1}` });
     for (const id of ids.slice(a * ALBUM_FILES, (a + 1) * ALBUM_FILES)) {
-      const file = await call<{ path: string; checksum: string; mtime: number }>(
-        server,
-        'GET',
+      const file = await api<{ path: string; checksum: string; mtime: number }>(
         `/jobs/${jobId}/files_by_id/${id}`,
       );
-      await call(server, 'POST', `/jobs/${album.id}/files_dedup`, {
+      await api(`/jobs/${album.id}/files_dedup`, 'POST', {
         path: file.path,
         checksum: file.checksum,
         mtime: file.mtime,
@@ -187,7 +165,7 @@ async function seedAlbumsAndShare(server: BenchServer, jobId: string): Promise<s
       });
     }
   }
-  const share = await call<{ id: string }>(server, 'POST', '/shares', { file_ids: ids.slice(0, SHARED) });
+  const share = await api<{ id: string }>('/shares', 'POST', { file_ids: ids.slice(0, SHARED) });
   return `/share/${share.id}`;
 }
 
@@ -201,10 +179,11 @@ export async function benchTimelineMobileLcp(): Promise<BenchRow[]> {
   const server = await startBenchServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const job = await apiFor(server)<{ id: string; owner: { uuid: string } }>('/jobs/default');
+    const api = apiFor(server);
+    const job = await api<{ id: string; owner: { uuid: string } }>('/jobs/default');
     await uploadSeedPictures(server);
     await seedLibrary(server, job.id, job.owner.uuid, FILES);
-    const sharePath = await seedAlbumsAndShare(server, job.id);
+    const sharePath = await seedAlbumsAndShare(api, job.id);
     const token = deviceTokenOf(server);
 
     const screens = [

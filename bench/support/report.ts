@@ -30,6 +30,5 @@ export const percentile = (samples: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-/** The middle run of an odd number of runs (the upper middle of an even one): a measured value. */
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+/** The middle run of an odd number of runs (the lower middle of an even one): a measured value. */
+export const median = (values: number[]) => percentile(values, 50);

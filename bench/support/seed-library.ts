@@ -14,16 +14,23 @@ const fixture = path.resolve(import.meta.dirname, '../../fixtures/photo-exif.jpg
 const FROM = Date.UTC(2011, 0, 1);
 const TO = Date.UTC(2026, 0, 1);
 
-export type Api = <T>(apiPath: string) => Promise<T>;
+/** A call under /st/4 as the bench's user (a GET unless told); throws on anything but 2xx. */
+export type Api = <T>(apiPath: string, method?: string, json?: unknown) => Promise<T>;
 
 export const apiFor =
   (server: BenchServer): Api =>
-  async <T>(apiPath: string) => {
+  async <T>(apiPath: string, method = 'GET', json?: unknown) => {
     const response = await fetch(`${server.baseUrl}/st/4${apiPath}`, {
-      headers: { authorization: server.auth },
+      method,
+      headers: {
+        authorization: server.auth,
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
     });
-    if (!response.ok) throw new Error(`${apiPath} answered ${response.status}`);
-    return (await response.json()) as T;
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
   };
 
 /** The fixture photo and three plain colours: small, quick to thumbnail. */
