@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import {
   availableFileActions,
@@ -42,8 +42,10 @@ export function SelectionActions({ count, fetchingRange, shiftHint, actionContex
     [actionContext, dispatch],
   );
 
-  // The action shortcuts (Delete...); Escape and Ctrl/Cmd+A belong to the timeline.
-  useEffect(() => {
+  // The action shortcuts (Delete...); Escape and Ctrl/Cmd+A belong to the timeline. Listened for
+  // from the commit that shows the toolbar (a layout effect): a passive effect runs after the next
+  // frame, and a key pressed as soon as the toolbar appeared was lost.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTypingTarget(event.target) || isDialogOpen() || event.key === 'Escape') return;
       if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey)) return;
