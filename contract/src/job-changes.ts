@@ -41,6 +41,12 @@ export interface CommentChangeFields {
   author?: { uuid: string; name: string; guest: boolean };
   timestamp?: number;
   lastEditTimestamp?: number | null;
+  /**
+   * What the reader of the feed may do with the comment (comment-rights.ts), added when the feed
+   * is read, never stored: the same change answers each caller with their own.
+   */
+  canEdit?: boolean;
+  canDelete?: boolean;
 }
 
 export interface ReactionChangeFields {

@@ -255,6 +255,58 @@ describe('comments, loves and the live change feed', () => {
     ]);
   });
 
+  it("a visitor's comment arrives live on the owner's open viewer, and the owner deletes it without reloading", async () => {
+    const text = 'Greetings from the other side of the lake';
+    const ownerSession = await open(owner.browser({ width: 1366, height: 768 }));
+    const ownerPage = ownerSession.page;
+    await ownerPage.goto(`${baseUrl}/carousel/${album.idB64}/${photo.fileID}`);
+    await ownerPage.getByRole('button', { name: 'Comments' }).click();
+    const ownerPanel = ownerPage.getByRole('region', { name: 'Comments' });
+    await ownerPanel.getByText('The light over the lake that evening!').waitFor();
+    // A reload would drop this mark: its survival proves the comment came without one.
+    await ownerPage.evaluate(() => {
+      (window as unknown as { unreloaded: boolean }).unreloaded = true;
+    });
+
+    const visitorSession = await open(openBrowser(PHONE));
+    const visitorPage = visitorSession.page;
+    await visitorPage.goto(`${baseUrl}/a/${album.idB64}`);
+    await visitorPage.getByRole('img', { name: 'lake.jpg' }).click();
+    await visitorPage.getByRole('button', { name: 'Comments' }).click();
+    const visitorPanel = visitorPage.getByRole('region', { name: 'Comments' });
+    // On a phone the panel covers the photo, so it says which photo it is about.
+    await visitorPanel.getByText('lake.jpg', { exact: true }).waitFor();
+    await visitorPanel.locator('.comments__subject img').evaluate((img: HTMLImageElement) => img.decode());
+    await visitorPanel.getByRole('textbox', { name: 'Write a comment' }).fill(text);
+    await visitorPanel.getByRole('button', { name: 'Post' }).click();
+    const prompt = visitorPage.getByRole('dialog', { name: "What's your name?" });
+    await prompt.getByLabel('Your name').fill('Vera');
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    const posted = visitorPanel.getByRole('listitem').filter({ hasText: text });
+    await posted.waitFor();
+    await visitorSession.screenshot('comments-visitor-panel-mobile');
+
+    const arrived = ownerPanel.getByRole('listitem').filter({ hasText: text });
+    await arrived.waitFor({ timeout: 5000 });
+    await ownerSession.screenshot('comments-owner-live-desktop');
+    await arrived.getByRole('button', { name: 'More actions' }).click();
+    await ownerPage.getByRole('menuitem', { name: 'Delete' }).click();
+    await arrived.getByText('Delete this comment?').waitFor();
+    await arrived.getByRole('button', { name: 'Delete' }).click();
+    await arrived.waitFor({ state: 'detached' });
+    expect(await ownerPage.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(
+      true,
+    );
+    // The visitor's open panel hears of the delete too.
+    await posted.waitFor({ state: 'detached', timeout: 5000 });
+    const left = await api<FileComments>(
+      owner,
+      'GET',
+      `/jobs/${album.id}/files_by_id/${photo.fileID}/comments`,
+    );
+    expect(left.comments.map((c) => c.comment)).not.toContain(text);
+  });
+
   it('a comment typed while signed out is posted after signing in', async () => {
     const email = `late-${Date.now().toString(36)}@example.com`;
     const { runAdmin } = await import('../../server/src/cli/admin');

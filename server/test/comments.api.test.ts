@@ -14,6 +14,7 @@ import {
   type CommentChangeFields,
   type ReactionChangeFields,
 } from '@nordlys/contract/job-changes';
+import type { JobChanges } from '@nordlys/contract/timeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumApi, type Caller } from './album-test-helpers';
 import { createTestApp, type TestApp } from './test-app';
@@ -152,6 +153,102 @@ describe.each(databaseKinds)('comments and loves on %s', (kind) => {
       [CHANGE_COMMENT, byParticipant.commentUUID, ''],
       [CHANGE_COMMENT, byOwner.commentUUID, ''],
     ]);
+  });
+
+  it('gives each reader their own rights on each comment, the same in the list and in the change feed', async () => {
+    const { id, fileId } = await sharedAlbum();
+    const since = (await changesSince(id, 0)).serial;
+    const guest: Caller = { who: null, guestToken: await guestToken(id, 'Gunnar Guest') };
+    const byGuest = (await post(id, fileId, guest, 'hei fra gjest')).json() as Comment;
+    const byParticipant = (
+      await post(id, fileId, { who: participant }, 'from a participant')
+    ).json() as Comment;
+    const readers: [string, Caller][] = [
+      ['owner', { who: owner }],
+      ['participant', { who: participant }],
+      ['guest', guest],
+      ['signed-in visitor', { who: stranger }],
+      ['visitor without a name', { who: null }],
+    ];
+    const rightsIn = async (caller: Caller) => {
+      const listed = Object.fromEntries(
+        (await list(id, fileId, caller)).comments.map((c) => [c.commentUUID, [c.canEdit, c.canDelete]]),
+      );
+      const res = await albums.call('GET', `/st/4/jobs/${id}/changes?since=${since}`, caller);
+      expect(res.statusCode, res.body).toBe(200);
+      const fed = Object.fromEntries(
+        (res.json() as JobChanges).changes
+          .filter((c) => c.type === CHANGE_COMMENT)
+          .map((c) => {
+            const fields = c.fields as unknown as CommentChangeFields;
+            return [c.id, [fields.canEdit, fields.canDelete]];
+          }),
+      );
+      expect(fed).toEqual(listed);
+      return [listed[byGuest.commentUUID], listed[byParticipant.commentUUID]];
+    };
+    const seen: Record<string, unknown> = {};
+    for (const [name, caller] of readers) seen[name] = await rightsIn(caller);
+    // [canEdit, canDelete] on the guest's comment, then on the participant's.
+    expect(seen).toEqual({
+      owner: [
+        [false, true],
+        [false, true],
+      ],
+      participant: [
+        [false, false],
+        [true, true],
+      ],
+      guest: [
+        [true, true],
+        [false, false],
+      ],
+      'signed-in visitor': [
+        [false, false],
+        [false, false],
+      ],
+      'visitor without a name': [
+        [false, false],
+        [false, false],
+      ],
+    });
+    // What the rights deny the server refuses; what they grant it does.
+    const url = (c: Comment) => `${commentsUrl(id, fileId)}/${c.commentUUID}`;
+    expect((await albums.call('DELETE', url(byGuest), { who: participant })).statusCode).toBe(403);
+    expect((await albums.call('DELETE', url(byGuest), { who: stranger })).statusCode).toBe(403);
+    expect((await albums.call('PUT', url(byGuest), { who: owner }, { comment: 'no' })).statusCode).toBe(403);
+    expect((await albums.call('DELETE', url(byGuest), { who: owner })).statusCode).toBe(204);
+    // The upload panel's feed is the same feed, with the same rights.
+    const status = await albums.call(
+      'GET',
+      `/st/4/jobs/${id}/changes_and_async_upload_status?since=${since}`,
+      { who: owner },
+    );
+    const stillThere = (status.json() as JobChanges).changes.find((c) => c.id === byParticipant.commentUUID);
+    expect(stillThere?.fields).toMatchObject({ canEdit: false, canDelete: true });
+  });
+
+  it('once comments are off, authors may still delete their own but not edit it; the feed says so', async () => {
+    const { id, fileId } = await sharedAlbum();
+    const since = (await changesSince(id, 0)).serial;
+    const mine = (await post(id, fileId, { who: participant }, 'before the switch')).json() as Comment;
+    const off = await albums.call(
+      'POST',
+      `/st/4/jobs/${id}/permissions`,
+      { who: owner },
+      { allow_comments: 0 },
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    const [listed] = (await list(id, fileId, { who: participant })).comments;
+    expect(listed).toMatchObject({ canEdit: false, canDelete: true });
+    const res = await albums.call('GET', `/st/4/jobs/${id}/changes?since=${since}`, { who: participant });
+    const fed = (res.json() as JobChanges).changes.find((c) => c.id === mine.commentUUID);
+    expect(fed?.fields).toMatchObject({ canEdit: false, canDelete: true });
+    const url = `${commentsUrl(id, fileId)}/${mine.commentUUID}`;
+    const edit = await albums.call('PUT', url, { who: participant }, { comment: 'after' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({ error: COMMENTS_NOT_ALLOWED });
+    expect((await albums.call('DELETE', url, { who: participant })).statusCode).toBe(204);
   });
 
   it('one love or none per user per file; each change once in the feed', async () => {

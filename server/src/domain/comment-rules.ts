@@ -1,4 +1,5 @@
 import { COMMENT_EMPTY, COMMENTS_NOT_ALLOWED, NAME_REQUIRED } from '@nordlys/contract/comment';
+import type { CommentRights } from '@nordlys/contract/comment-rights';
 import type { AlbumReadRole } from './album-access';
 
 /**
@@ -30,21 +31,17 @@ export function mayAddComment(
   return null;
 }
 
-/** Authors edit their own, while comments are on (the owner always may). */
+/**
+ * Authors edit their own, while comments are on (the owner always may). `rights` are the
+ * caller's on this comment (contract comment-rights, the same ones the client is sent).
+ */
 export function mayEditComment(
   actor: CommentActor | null,
   authorId: string,
-  role: AlbumReadRole,
-  commentsOn: boolean,
+  rights: CommentRights,
 ): CommentDenial | null {
   if (!actor || actor.id !== authorId) return 'Forbidden';
-  if (role !== 'owner' && !commentsOn) return COMMENTS_NOT_ALLOWED;
-  return null;
-}
-
-/** Authors delete their own at any time; the album's owner deletes any. */
-export function mayDeleteComment(actor: CommentActor | null, authorId: string, role: AlbumReadRole): boolean {
-  return role === 'owner' || (actor !== null && actor.id === authorId);
+  return rights.canEdit ? null : COMMENTS_NOT_ALLOWED;
 }
 
 /** Loves need a name like comments do, but not the comments permission. */

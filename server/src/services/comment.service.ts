@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { commentsAllowed } from '@nordlys/contract/album';
+import { type CurrentUserCan, commentsAllowed } from '@nordlys/contract/album';
 import { type Comment, type FileComments, type FileLoves, REACTION_LOVE } from '@nordlys/contract/comment';
+import { type CommentRights, commentRights } from '@nordlys/contract/comment-rights';
 import type { CommentChangeFields, ReactionChangeFields } from '@nordlys/contract/job-changes';
+import { currentUserCan } from '../domain/album-access';
 import {
   type CommentActor,
   commentText,
   mayAddComment,
-  mayDeleteComment,
   mayEditComment,
   mayLove,
 } from '../domain/comment-rules';
@@ -29,6 +30,8 @@ interface Place {
   fileId: string;
   actor: CommentActor | null;
   commentsOn: boolean;
+  /** The caller's album rights, which their rights on each comment follow from. */
+  can: CurrentUserCan;
 }
 
 /**
@@ -54,8 +57,12 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       fileId,
       actor,
       commentsOn: commentsAllowed(access.facts.permissions),
+      can: currentUserCan(access.role, access.facts, access.caller),
     };
   }
+
+  const rightsOn = (at: Place, row: CommentRow): CommentRights =>
+    commentRights(at.can, at.actor?.id ?? null, row.author_id);
 
   function toComment(row: CommentRow, at: Place): Comment {
     return {
@@ -66,8 +73,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       timestamp: Number(row.created_at),
       lastEditTimestamp: row.edited_at == null ? null : Number(row.edited_at),
       edited: row.edited_at != null,
-      canEdit: mayEditComment(at.actor, row.author_id, at.access.role, at.commentsOn) === null,
-      canDelete: mayDeleteComment(at.actor, row.author_id, at.access.role),
+      ...rightsOn(at, row),
     };
   }
 
@@ -181,7 +187,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
     ): Promise<Comment> {
       const at = await place(viewer, jobIdParam, fileId);
       const row = await findComment(at, commentId);
-      const denial = mayEditComment(at.actor, row.author_id, at.access.role, at.commentsOn);
+      const denial = mayEditComment(at.actor, row.author_id, rightsOn(at, row));
       if (denial) throw forbidden(denial);
       const body = requireText(raw);
       const now = clock();
@@ -201,7 +207,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
     async remove(viewer: Viewer, jobIdParam: string, fileId: string, commentId: string): Promise<void> {
       const at = await place(viewer, jobIdParam, fileId);
       const row = await findComment(at, commentId);
-      if (!mayDeleteComment(at.actor, row.author_id, at.access.role)) throw forbidden();
+      if (!rightsOn(at, row).canDelete) throw forbidden();
       const now = clock();
       await repos.transaction(async (tx) => {
         // Two deletes at once: only the one that removed the row records the change.

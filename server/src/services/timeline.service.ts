@@ -12,6 +12,7 @@ import type { Repositories } from '../store/repositories';
 import type { FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
 import type { Reader } from './album-access.service';
+import { withCommentRights } from './comment-feed-rights';
 import { type FileUrlSigner, toFileRecord, toTimelineTilesJson } from './file.service';
 import type { JobService } from './job.service';
 
@@ -134,15 +135,13 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
       const last = rows.length > 0 ? Number(rows[rows.length - 1]?.serial) : 0;
       // A full page means more follow: the client continues from the last one it got.
       const serial = rows.length === CHANGES_PAGE ? last : Math.max(Number(job.serial), last);
-      return {
-        serial,
-        changes: rows.map((row) => ({
-          serial: Number(row.serial),
-          type: Number(row.type),
-          id: row.entity_id,
-          fields: row.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : {},
-        })),
-      };
+      const stored = rows.map((row) => ({
+        serial: Number(row.serial),
+        type: Number(row.type),
+        id: row.entity_id,
+        fields: row.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : {},
+      }));
+      return { serial, changes: await withCommentRights(jobs, reader, job, stored) };
     },
   };
 }

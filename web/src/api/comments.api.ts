@@ -1,5 +1,6 @@
 import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER, type GuestIdentity } from '@nordlys/contract/album';
 import { type Comment, type FileComments, type FileLoves, REACTION_LOVE } from '@nordlys/contract/comment';
+import type { FileRecord } from '@nordlys/contract/file';
 import type { JobChanges } from '@nordlys/contract/timeline';
 import { apiRequest } from './client';
 
@@ -82,3 +83,11 @@ export const fetchAlbumChanges = (
     headers: commentAccessHeaders(access),
     signal,
   });
+
+/** The commented file itself (name, capture time, thumbnail), read as the panel's other calls are. */
+export const fetchCommentedFile = (
+  albumId: string,
+  fileId: string,
+  access?: CommentAccess,
+  signal?: AbortSignal,
+) => apiRequest<FileRecord>(fileBase(albumId, fileId), { headers: commentAccessHeaders(access), signal });

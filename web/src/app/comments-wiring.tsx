@@ -3,6 +3,7 @@ import { useFileActionAccount } from '../features/account/use-file-action-accoun
 import { rememberedAlbumPassword } from '../features/albums/album-password.storage';
 import type { GuestPromptProps } from '../features/auth/login-gates';
 import { useStartLogin } from '../features/auth/use-start-login';
+import type { CommentedFile } from '../features/comments/comment-subject.component';
 import type { CommentsScreenSlots } from '../features/comments/comments.screens';
 import { useJobSync } from '../features/job-sync/use-job-sync';
 import { withStrings } from '../i18n/i18n';
@@ -40,13 +41,14 @@ export const commentsSlots: CommentsScreenSlots = {
 /** The comments side panel in an album's viewer. */
 export function AlbumCommentsPanel({
   albumId,
-  fileId,
+  file,
   onClose,
 }: {
   albumId: string;
-  fileId: string;
+  file: CommentedFile;
   onClose(): void;
 }) {
+  const fileId = file.fileID;
   const account = useFileActionAccount();
   const signIn = useCommentsSignIn();
   return (
@@ -56,6 +58,7 @@ export function AlbumCommentsPanel({
         variant="panel"
         albumId={albumId}
         fileId={fileId}
+        file={file}
         userId={account?.userId ?? null}
         password={rememberedAlbumPassword(albumId)}
         onClose={onClose}

@@ -164,7 +164,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
             renderCast={renderViewerCast}
             renderEdit={renderViewerEdit}
             renderComments={(file, onClose) => (
-              <AlbumCommentsPanel albumId={file.jobID} fileId={file.fileID} onClose={onClose} />
+              <AlbumCommentsPanel albumId={file.jobID} file={file} onClose={onClose} />
             )}
             renderMenu={(context) => (
               <Suspense fallback={null}>

@@ -166,6 +166,42 @@ describe('the file comments view', () => {
     });
     expect(state.comments).toEqual([]);
   });
+  it("takes a live comment's rights from the server: the owner may delete a visitor's comment", () => {
+    const guestAuthor = { uuid: 'guest-1', name: 'Gunnar', guest: true };
+    let state = fileCommentsReducer(ready({ me: 'owner' }), {
+      type: 'commentChanged',
+      id: 'g',
+      fields: {
+        fileID: 'f',
+        comment: 'hei',
+        author: guestAuthor,
+        timestamp: 5,
+        canEdit: false,
+        canDelete: true,
+      },
+    });
+    expect(state.comments.map((c) => [c.canEdit, c.canDelete])).toEqual([[false, true]]);
+    // An edit heard later keeps the rights the server gave, and takes newer ones when sent.
+    state = fileCommentsReducer(state, {
+      type: 'commentChanged',
+      id: 'g',
+      fields: { fileID: 'f', comment: 'hei!', lastEditTimestamp: 9 },
+    });
+    expect(state.comments.map((c) => [c.comment, c.canEdit, c.canDelete])).toEqual([['hei!', false, true]]);
+  });
+  it("never guesses rights from the author: the reader's own comment without rights offers nothing", () => {
+    const state = fileCommentsReducer(ready(), {
+      type: 'commentChanged',
+      id: 'm',
+      fields: {
+        fileID: 'f',
+        comment: 'mine',
+        author: { uuid: 'me', name: 'Me', guest: false },
+        timestamp: 5,
+      },
+    });
+    expect(state.comments.map((c) => [c.canEdit, c.canDelete])).toEqual([[false, false]]);
+  });
   it('love: counted at once, settled by the answer, reverted on failure', () => {
     const loving = fileCommentsReducer(ready(), { type: 'loveRequested', love: true });
     expect(loving).toMatchObject({ pendingReaction: 'love', loves: { count: 1, mine: true } });

@@ -13,6 +13,7 @@ import {
   deleteComment,
   editComment,
   fetchAlbumChanges,
+  fetchCommentedFile,
   fetchComments,
   postComment,
   setLove,
@@ -21,6 +22,7 @@ import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { Button, IconButton } from '../../ui/button';
 import { Menu } from '../../ui/menu';
 import { Spinner } from '../../ui/spinner';
+import { type CommentedFile, CommentSubject } from './comment-subject.component';
 import { canSubmit, initialSubmission, submissionReducer } from './comment-submission.reducer';
 import type { UserAction } from './comment-user-action.reducer';
 import { fileCommentsReducer, initialFileComments, type ShownComment } from './file-comments.reducer';
@@ -40,6 +42,8 @@ export type { ChangeFeedHook } from '../../api/job-feed.api';
 export interface CommentsPanelProps {
   albumId: string;
   fileId: string;
+  /** The file itself when the caller has it; otherwise the panel reads it. */
+  file?: CommentedFile | null;
   /** The signed-in user's id; null for a visitor. */
   userId: string | null;
   /** A password album's transformed password, when the visitor gave it. */
@@ -71,7 +75,7 @@ function useRelativeTime() {
 
 /** core.md §2 Comments page / panel: the comments and loves of one album file. */
 export function CommentsPanel(props: CommentsPanelProps) {
-  const { albumId, fileId, userId, password, onClose, signIn, useChangeFeed, variant } = props;
+  const { albumId, fileId, file, userId, password, onClose, signIn, useChangeFeed, variant } = props;
   const { t } = useTranslation('comments');
   const [state, dispatch] = useReducer(fileCommentsReducer, initialFileComments);
   const [submission, submit] = useReducer(submissionReducer, initialSubmission);
@@ -98,6 +102,16 @@ export function CommentsPanel(props: CommentsPanelProps) {
     }
   }, [albumId, fileId, me]);
   useEffect(() => void load(), [load]);
+
+  const [readFile, setReadFile] = useState<CommentedFile | null>(null);
+  useEffect(() => {
+    if (file) return;
+    const controller = new AbortController();
+    // Without it the comments still work; only the line saying which file they are on is missing.
+    fetchCommentedFile(albumId, fileId, accessRef.current, controller.signal).then(setReadFile, () => {});
+    return () => controller.abort();
+  }, [albumId, fileId, file]);
+  const subject = file ?? (readFile?.fileID === fileId ? readFile : null);
 
   const lookup = useCallback(
     async (signal: AbortSignal) => {
@@ -232,6 +246,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
         </button>
         <IconButton label={t('close')} icon={<X size={20} />} onClick={onClose} />
       </header>
+      {subject && <CommentSubject file={subject} />}
       <div className="comments__list" aria-live="polite">
         {state.status === 'loading' && <Spinner label={t('loading')} />}
         {state.status === 'failed' && (

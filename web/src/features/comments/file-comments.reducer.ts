@@ -1,4 +1,5 @@
 import type { Comment, FileComments } from '@nordlys/contract/comment';
+import { receivedCommentRights } from '@nordlys/contract/comment-rights';
 import type { CommentChangeFields, ReactionChangeFields } from '@nordlys/contract/job-changes';
 import { type CommentView, type UserAction, userActionReducer } from './comment-user-action.reducer';
 
@@ -65,7 +66,6 @@ export function fileCommentsReducer(state: FileCommentsState, action: FileCommen
       // A comment being edited here keeps the text being typed.
       if (known?.userActionStatus === 'PENDING_USER__EDIT') return state;
       const author = fields.author ?? known?.author ?? { uuid: '', name: '', guest: false };
-      const mine = author.uuid === state.me;
       const next: Comment = {
         commentUUID: action.id,
         fileID: fields.fileID,
@@ -74,8 +74,8 @@ export function fileCommentsReducer(state: FileCommentsState, action: FileCommen
         timestamp: fields.timestamp ?? known?.timestamp ?? Date.now(),
         lastEditTimestamp: fields.lastEditTimestamp ?? null,
         edited: fields.lastEditTimestamp != null,
-        canEdit: known?.canEdit ?? mine,
-        canDelete: known?.canDelete ?? mine,
+        // The reader's rights come with the change from the server, never from who wrote it.
+        ...receivedCommentRights(fields, known),
       };
       return { ...state, comments: upsert(state.comments, next) };
     }
