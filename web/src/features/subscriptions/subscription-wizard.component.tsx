@@ -45,7 +45,8 @@ const CARD_SETUP_CALLS = { customerExists, createCustomer, createSetupIntent, fi
 
 /**
  * The Subscription overlay (account.md §4): WELCOME, NOSUB, SUB (plans) and STRIPE (payment).
- * It cannot be closed by clicking outside; a purchase or change that succeeds or fails closes it.
+ * It cannot be closed by clicking outside; a purchase or change that succeeds or fails closes it,
+ * except a card the provider refuses: the payment step stays open with the provider's reason.
  */
 export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: SubscriptionWizardProps) {
   const { t, i18n } = useTranslation('subscriptions');
