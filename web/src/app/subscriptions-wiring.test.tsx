@@ -27,7 +27,8 @@ const grant = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/settings/storage', () => {
-  it('shows use, sources, the subscription and the card, and follows the cancel link', async () => {
+  it('shows use, sources, the subscription and the card, and follows the cancel link once confirmed', async () => {
+    wireSubscriptions((() => undefined) as never);
     // The over-80 % popup was closed a moment ago, so the page itself is in front.
     localStorage.setItem('nordlys.storagePopupSilences', JSON.stringify({ over80: Date.now() + 60_000 }));
     const calls = fakeApi({
@@ -63,10 +64,18 @@ describe('/settings/storage', () => {
     expect(screen.getByText('You have used more than 80 % of your storage.')).toBeTruthy();
     expect(screen.getByText(/^100 GB · NOK.29\/month$/)).toBeTruthy();
     expect(screen.getByText('From your business agreement')).toBeTruthy();
+    const cancelled = () => calls.some((c) => c.method === 'POST' && c.path === '/user_grants/g1/cancel');
+    // Asked first: keeping it cancels nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.path === '/user_grants/g1/cancel')).toBe(true),
-    );
+    let ask = await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' }, { timeout: 5000 });
+    expect(ask.textContent).toContain("You keep your plan's storage until ");
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep subscription' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(cancelled()).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    ask = await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(cancelled()).toBe(true));
   });
 
   it('buys a plan through the wizard with the offline card form', async () => {
@@ -265,8 +274,13 @@ describe('/settings/storage', () => {
     const { router } = renderAppAt('/photos', undefined, {
       account: sampleAccount({ used_space: 97 * GIB, max_space: 100 * GIB }),
     });
-    const popup = await screen.findByRole('alertdialog', { name: 'Your storage is full' }, { timeout: 5000 });
-    expect(within(popup).getByText(/97 GB of 100 GB, more than 95 %/)).toBeTruthy();
+    // Space is left, so it is not called full; the sizes are in GB.
+    const popup = await screen.findByRole(
+      'alertdialog',
+      { name: "You're almost out of storage" },
+      { timeout: 5000 },
+    );
+    expect(within(popup).getByText(/using 97 GB of 100 GB, over 95 %/)).toBeTruthy();
     await userEvent.click(within(popup).getByRole('button', { name: 'Buy more storage' }));
     await waitFor(() => expect(router.location.pathname).toBe('/settings/storage'));
     expect(JSON.parse(localStorage.getItem('nordlys.storagePopupSilences') ?? '{}').over95).toBeGreaterThan(

@@ -36,6 +36,8 @@ export function wireSubscriptions(dispatch: AppDispatch): void {
     subscriptionDeclined: () => {
       void heldCopies().then((held) => held.dispatchShareCopyHold({ type: 'cancelled' }));
     },
+    confirmCancel: (pageDispatch, until) =>
+      requestConfirm(pageDispatch, { preset: 'cancelSubscription', params: { date: until } }),
   });
 }
 
@@ -98,7 +100,7 @@ export function StorageWarningPopups() {
     localStorage.setItem(SILENCES_KEY, JSON.stringify(silenced(silences, popup, now)));
     void requestConfirm(dispatch, {
       preset: popup === 'over95' ? 'storageOver95' : 'storageOver80',
-      params: { usedSize: used, maxSize: max },
+      params: { usedStorage: used, maxStorage: max },
     });
   }, [used, max, dialogOpen, dispatch]);
   return null;
