@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleAccount } from '../test/account.test-data';
 import { fakeApi, jsonResponse } from '../test/fake-api';
+import { uploadQueueActions } from '../features/upload/upload-queue.slice';
+import { wireFileActions } from './file-actions-wiring';
 import { wireSubscriptions } from './subscriptions-wiring';
 import { renderAppAt } from './test-utils';
 
@@ -286,5 +288,40 @@ describe('/settings/storage', () => {
     expect(JSON.parse(localStorage.getItem('nordlys.storagePopupSilences') ?? '{}').over95).toBeGreaterThan(
       Date.now(),
     );
+  });
+
+  it('opens the out-of-storage popup, used and max read afresh in GB, for each upload batch that does not fit', async () => {
+    localStorage.clear();
+    const accountReads: number[] = [];
+    fakeApi({
+      'GET /account_info': () => {
+        accountReads.push(Date.now());
+        return jsonResponse(sampleAccount({ used_space: 10.5 * GIB, max_space: 15 * GIB }));
+      },
+    });
+    const { store, router } = renderAppAt('/photos', undefined, {
+      account: sampleAccount({ used_space: 1 * GIB, max_space: 15 * GIB }),
+    });
+    const unwire = wireFileActions(store.getState);
+    try {
+      const tooBig = (id: string) => ({ id, name: `${id}.jpg`, size: 2 * GIB, mtime: 1 });
+      store.dispatch(uploadQueueActions.filesAdded([tooBig('a')]));
+      store.dispatch(uploadQueueActions.batchOverSpace(['a']));
+      let popup = await screen.findByRole('alertdialog', { name: 'Not enough storage' }, { timeout: 5000 });
+      expect(popup.textContent).toContain("There isn't room for these files: you're using 10.5 GB of 15 GB.");
+      expect(accountReads.length).toBeGreaterThan(0);
+      await userEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(router.location.pathname).toBe('/photos');
+
+      // The flag is still up from the first batch; the next one that does not fit asks again.
+      store.dispatch(uploadQueueActions.filesAdded([tooBig('b')]));
+      store.dispatch(uploadQueueActions.batchOverSpace(['b']));
+      popup = await screen.findByRole('alertdialog', { name: 'Not enough storage' }, { timeout: 5000 });
+      await userEvent.click(within(popup).getByRole('button', { name: 'Buy more storage' }));
+      await waitFor(() => expect(router.location.pathname).toBe('/settings/storage'));
+    } finally {
+      unwire();
+    }
   });
 });

@@ -29,6 +29,8 @@ describe('unit format', () => {
     expect(formatGigabytes(300 * 1024 ** 2, 'en-US', english)).toBe('0.29 GB');
     expect(formatGigabytes(0, 'en-US', english)).toBe('0 GB');
     expect(formatGigabytes(2 * 1024 ** 4, 'nb-NO', norwegian)).toBe('2\u00a0048 GB');
-    expect(formatGigabytes(9.52 * 1024 ** 3, 'nb-NO', norwegian)).toBe('9,5 GB');
+    expect(formatGigabytes(14.96 * 1024 ** 3, 'nb-NO', norwegian)).toBe('15 GB');
+    expect(formatGigabytes(14.5 * 1024 ** 3, 'nb-NO', norwegian)).toBe('14,5 GB');
+    expect(formatGigabytes(250.4 * 1024 ** 3, 'en-US', english)).toBe('250 GB');
   });
 });
