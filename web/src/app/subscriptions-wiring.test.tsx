@@ -2,9 +2,9 @@ import { GIB } from '@nordlys/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadQueueActions } from '../features/upload/upload-queue.slice';
 import { sampleAccount } from '../test/account.test-data';
 import { fakeApi, jsonResponse } from '../test/fake-api';
-import { uploadQueueActions } from '../features/upload/upload-queue.slice';
 import { wireFileActions } from './file-actions-wiring';
 import { wireSubscriptions } from './subscriptions-wiring';
 import { renderAppAt } from './test-utils';
@@ -69,7 +69,11 @@ describe('/settings/storage', () => {
     const cancelled = () => calls.some((c) => c.method === 'POST' && c.path === '/user_grants/g1/cancel');
     // Asked first: keeping it cancels nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
-    let ask = await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' }, { timeout: 5000 });
+    let ask = await screen.findByRole(
+      'alertdialog',
+      { name: 'Cancel your subscription?' },
+      { timeout: 5000 },
+    );
     expect(ask.textContent).toContain("You keep your plan's storage until ");
     await userEvent.click(within(ask).getByRole('button', { name: 'Keep subscription' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

@@ -77,6 +77,8 @@ export function useSubscriptionWizardProps(): SubscriptionWizardProps | null {
     termsUrl: config.links.terms,
     customer: { name: account.name, email: account.logged_in_as },
     usedBytes: account.used_space,
+    readOnly: account.is_read_only_user,
+    maxBytes: account.max_space,
   };
 }
 

@@ -68,7 +68,9 @@ describe('card set-up', () => {
   it('reads a card the provider refused as the spec text with its reason; other failures pass through', () => {
     const declined = confirmSetupFailure(refused(402, 'Your card was declined.'));
     expect(declined).toBeInstanceOf(ConfirmSetupError);
-    expect((declined as ConfirmSetupError).message).toBe('Confirm setup intent failed: Your card was declined.');
+    expect((declined as ConfirmSetupError).message).toBe(
+      'Confirm setup intent failed: Your card was declined.',
+    );
     expect((declined as ConfirmSetupError).reason).toBe('Your card was declined.');
     expect((confirmSetupFailure(refused(400, 'Your card number is invalid.')) as Error).message).toBe(
       'Confirm setup intent failed: Your card number is invalid.',

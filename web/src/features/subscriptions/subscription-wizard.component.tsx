@@ -38,6 +38,9 @@ export interface SubscriptionWizardProps {
   termsUrl: string;
   customer: { name: string; email: string };
   usedBytes: number;
+  /** What the account has without a subscription: none (read-only) or a free plan's storage. */
+  readOnly: boolean;
+  maxBytes: number;
 }
 
 const DAYS_PER_MONTH = 30;
@@ -48,7 +51,14 @@ const CARD_SETUP_CALLS = { customerExists, createCustomer, createSetupIntent, fi
  * It cannot be closed by clicking outside; a purchase or change that succeeds or fails closes it,
  * except a card the provider refuses: the payment step stays open with the provider's reason.
  */
-export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: SubscriptionWizardProps) {
+export function SubscriptionWizard({
+  payments,
+  termsUrl,
+  customer,
+  usedBytes,
+  readOnly,
+  maxBytes,
+}: SubscriptionWizardProps) {
   const { t, i18n } = useTranslation('subscriptions');
   const dispatch = useAppDispatch();
   const request = useSyncExternalStore(onSubscriptionRequestChange, currentSubscriptionRequest);
@@ -188,7 +198,14 @@ export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: 
     );
   } else if (wizard.step === 'NOSUB') {
     title = t('wizard.nosub.title');
-    body = <p>{t('wizard.nosub.text')}</p>;
+    // No subscription means read-only, unless the account has a free plan's storage to use up.
+    body = (
+      <p>
+        {readOnly || maxBytes <= 0
+          ? t('wizard.nosub.text')
+          : t('wizard.nosub.textFreeStorage', { size: formatByteSize(maxBytes, locale, t) })}
+      </p>
+    );
     footer = (
       <>
         <Button variant="ghost" onClick={() => send({ type: 'back' })}>

@@ -137,7 +137,9 @@ describe('upload queue: item transitions (core.md §3 Upload)', () => {
     expect(selectUploadItem(state, 'x')).toMatchObject({ status: 'Enqueued', statusReason: null });
     expect(state.outOfStorage).toBe(true);
     expect(state.outOfStorageNotices).toBe(1);
-    expect(run(...uploading, a.itemsRejected({ ids: ['x'], reason: 'TooLargeFile' })).outOfStorageNotices).toBe(0);
+    expect(
+      run(...uploading, a.itemsRejected({ ids: ['x'], reason: 'TooLargeFile' })).outOfStorageNotices,
+    ).toBe(0);
     expect(nextToUpload(state)).toBeNull();
     const cleared = reduce(state, a.outOfStorageCleared());
     expect(cleared.outOfStorage).toBe(false);
