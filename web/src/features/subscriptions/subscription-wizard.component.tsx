@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@nordlys/contract/client-config';
 import { localeTag } from '@nordlys/contract/language-rule';
-import { useCallback, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createCustomer,
@@ -69,6 +69,11 @@ export function SubscriptionWizard({
   const [controller, setController] = useState<CardFormController | null>(null);
   const [holderPrompt, setHolderPrompt] = useState<((confirmed: boolean) => void) | null>(null);
   const openedFor = useRef<typeof request>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // In a phone's short sheet the reason can sit below the fold: bring it into view.
+  useEffect(() => {
+    if (formError) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formError]);
   const { load } = useStoragePlan(request !== null);
 
   if (request !== openedFor.current) {
@@ -292,7 +297,7 @@ export function SubscriptionWizard({
         ) : (
           <CardForm payments={payments} currency={product?.currency ?? 'NOK'} onChange={onFormChange} />
         )}
-        <p className="wizard__error" role={formError ? 'alert' : undefined}>
+        <p ref={errorRef} className="wizard__error" role={formError ? 'alert' : undefined}>
           {formError ?? ''}
         </p>
       </>
