@@ -6,7 +6,7 @@ import { uploadQueueActions } from '../features/upload/upload-queue.slice';
 import { sampleAccount } from '../test/account.test-data';
 import { fakeApi, jsonResponse } from '../test/fake-api';
 import { wireFileActions } from './file-actions-wiring';
-import { wireSubscriptions } from './subscriptions-wiring';
+import { openSubscriptionRequired, wireSubscriptions } from './subscriptions-wiring';
 import { renderAppAt } from './test-utils';
 
 const products = {
@@ -327,5 +327,37 @@ describe('/settings/storage', () => {
     } finally {
       unwire();
     }
+  });
+
+  it('says what going on without a subscription means: read-only with no plan, the storage kept with a free one', async () => {
+    fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([]),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({ error: 'no_payment_method' }, 404),
+    });
+    const noSubscription = async () => {
+      const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+      await userEvent.click(
+        await within(welcome).findByRole('button', { name: 'Not now' }, { timeout: 5000 }),
+      );
+      return screen.findByRole('dialog', { name: 'Continue without a subscription?' });
+    };
+    const free = renderAppAt('/help', undefined, {
+      account: sampleAccount({ is_read_only_user: false, used_space: 0, max_space: 15 * GIB }),
+    });
+    openSubscriptionRequired();
+    let nosub = await noSubscription();
+    expect(nosub.textContent).toContain(
+      'You keep the 15 GB of storage you have now and can upload until it is full.',
+    );
+    expect(nosub.textContent).not.toContain('read-only');
+    await userEvent.click(within(nosub).getByRole('button', { name: 'Close' }));
+    free.unmount();
+
+    renderAppAt('/help', undefined, { account: sampleAccount({ is_read_only_user: true, max_space: 0 }) });
+    openSubscriptionRequired();
+    nosub = await noSubscription();
+    expect(nosub.textContent).toContain('Without a subscription your account is read-only');
   });
 });
