@@ -168,12 +168,14 @@ describe('privacy in Chromium', () => {
   });
 
   it('the unsubscribe page starts at what the address has, and Stay saves the chosen radio', async () => {
-    const reader = await open({ width: 375, height: 812, isMobile: true });
+    const reader = await open({ width: 1366, height: 800 });
     await signUp(reader, { baseUrl, email: uniqueEmail('stay'), name: 'Stay Reader' });
     await reader.page.goto(`${baseUrl}/settings/unsubscribe`);
     const keep = reader.page.getByRole('radio', { name: 'Keep getting e-mails' });
     const leave = reader.page.getByRole('radio', { name: 'Unsubscribe from e-mails' });
     await keep.waitFor();
+    await reader.screenshot('unsubscribe-entry-desktop');
+    await reader.page.setViewportSize({ width: 375, height: 812 });
     // Subscribed: the radio starts at staying, never at unsubscribing.
     expect(await keep.getAttribute('aria-checked')).toBe('true');
     expect(await leave.getAttribute('aria-checked')).toBe('false');

@@ -64,7 +64,12 @@ describe('storage subscriptions in Chromium', () => {
     const browser = await openBrowser({ width: 1366, height: 800 });
     sessions.push(browser);
     const { page } = browser;
-    await signUp(browser, { baseUrl: server.baseUrl, email: uniqueEmail('kari'), name: 'Kari Nordmann' });
+    await signUp(browser, {
+      baseUrl: server.baseUrl,
+      email: uniqueEmail('kari'),
+      name: 'Kari Nordmann',
+      screenshot: 'sign-up-without-free-plan-desktop',
+    });
 
     await page.goto(`${server.baseUrl}/settings/storage`);
     await page.getByText('Your account is read-only. Subscribe to upload and add files again.').waitFor();
@@ -220,6 +225,13 @@ describe('storage subscriptions in Chromium', () => {
         .waitFor();
       expect(await page.getByRole('dialog', { name: 'Upload photos and videos' }).count()).toBe(0);
       await browser.screenshot(`subscription-required-upload-${kind}`);
+      // Going on without one: for an account with no plan that means read-only.
+      await page.getByRole('button', { name: 'Not now' }).click();
+      await page
+        .getByRole('dialog', { name: 'Continue without a subscription?' })
+        .getByText(/^Without a subscription your account is read-only/)
+        .waitFor();
+      await browser.screenshot(`subscription-nosub-${kind}`);
 
       // So does trying New album, through its read-only gate, whose tooltip offers the plans.
       await page.goto(`${server.baseUrl}/albums`);
