@@ -359,5 +359,45 @@ describe('/settings/storage', () => {
     openSubscriptionRequired();
     nosub = await noSubscription();
     expect(nosub.textContent).toContain('Without a subscription your account is read-only');
+    await userEvent.click(within(nosub).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the payment step open with the reason when the saved card is refused, offering another card', async () => {
+    wireSubscriptions((() => undefined) as never);
+    const calls = fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([]),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({
+        brand: 'visa',
+        last4: '0341',
+        exp_month: 3,
+        exp_year: 2031,
+      }),
+      'POST /stripe/v1/purchase': jsonResponse({ error: 'Your card has insufficient funds.' }, 402),
+    });
+    renderAppAt('/settings/storage', undefined, {
+      account: sampleAccount({ is_read_only_user: true, max_space: 0 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 }));
+    const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+    await userEvent.click(
+      await within(welcome).findByRole('button', { name: 'See plans' }, { timeout: 5000 }),
+    );
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    await userEvent.click(within(plans).getByRole('button', { name: /29\/month/ }));
+    await userEvent.click(within(plans).getByRole('checkbox'));
+    await userEvent.click(within(plans).getByRole('button', { name: 'Continue' }));
+    const payment = await screen.findByRole('dialog', { name: 'Payment' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Confirm and pay' }));
+    expect(
+      await within(payment).findByText(
+        "The payment didn't go through: Your card has insufficient funds. Try another card.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Payment' })).toBe(payment);
+    expect(within(payment).getByLabelText(/Card number/)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/stripe/v1/purchase')).toHaveLength(1);
   });
 });

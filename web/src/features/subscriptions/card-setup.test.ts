@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
-import { type CardSetupCalls, ConfirmSetupError, confirmSetupFailure, setUpCard } from './card-setup';
+import {
+  type CardSetupCalls,
+  ConfirmSetupError,
+  confirmSetupFailure,
+  declinedChargeReason,
+  setUpCard,
+} from './card-setup';
 
 const card = { brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2030 };
 const refused = (status: number, reason?: string) =>
@@ -79,5 +85,13 @@ describe('card set-up', () => {
     expect(confirmSetupFailure(outage)).toBe(outage);
     const offline = new TypeError('Failed to fetch');
     expect(confirmSetupFailure(offline)).toBe(offline);
+  });
+
+  it('reads a refused charge as its reason, and nothing else as one', () => {
+    expect(declinedChargeReason(refused(402, 'Your card has insufficient funds.'))).toBe(
+      'Your card has insufficient funds.',
+    );
+    expect(declinedChargeReason(refused(409, 'PLAN_IS_DOWNGRADE'))).toBeNull();
+    expect(declinedChargeReason(new Error('offline'))).toBeNull();
   });
 });

@@ -53,6 +53,15 @@ export function confirmSetupFailure(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The provider refused to charge the card for a purchase or plan change (402 with its reason): the
+ * holder can pay with another card, so the payment step stays open. Null for other failures.
+ */
+export function declinedChargeReason(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 402) return null;
+  return error.reason ?? error.statusText;
+}
+
 /** The holder did not confirm a payment (3-D Secure), or the provider still waits: the purchase fails. */
 export class PaymentNotConfirmedError extends Error {}
 

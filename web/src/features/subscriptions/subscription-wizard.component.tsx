@@ -16,7 +16,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { CardForm } from './card-form.component';
-import { type CardFormController, ConfirmSetupError, setUpCard } from './card-setup';
+import { type CardFormController, ConfirmSetupError, declinedChargeReason, setUpCard } from './card-setup';
 import { completePaymentAction } from './payment-actions';
 import { PerkComparison } from './perk-comparison.component';
 import { formatPrice, sizeBytes } from './plan-table';
@@ -72,7 +72,7 @@ export function SubscriptionWizard({
   const errorRef = useRef<HTMLParagraphElement>(null);
   // In a phone's short sheet the reason can sit below the fold: bring it into view.
   useEffect(() => {
-    if (formError) errorRef.current?.scrollIntoView({ block: 'nearest' });
+    if (formError) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [formError]);
   const { load } = useStoragePlan(request !== null);
 
@@ -130,6 +130,14 @@ export function SubscriptionWizard({
       if (error instanceof ConfirmSetupError) {
         // The card form can be corrected: the step stays open with the reason.
         setFormError(t('wizard.payment.confirmFailed', { reason: error.reason }));
+        return;
+      }
+      const declined = declinedChargeReason(error);
+      if (declined !== null) {
+        // The charge was refused: another card can be tried in the payment step.
+        setFormError(t('wizard.payment.chargeDeclined', { reason: declined }));
+        setUseSavedCard(false);
+        if (wizard.step === 'SUB') send({ type: 'continued' });
         return;
       }
       subscriptionsPorts().notify(dispatch, change ? 'planChangeFailed' : 'purchaseFailed');
