@@ -83,10 +83,10 @@ describe('privacy screens in Chromium', () => {
     await b.screenshot('sunset-mobile');
     await prompt.getByRole('button', { name: 'Close' }).click();
     await prompt.waitFor({ state: 'hidden' });
-    await b.page.getByRole('switch', { name: 'News by e-mail' }).waitFor();
+    await b.page.getByRole('switch', { name: 'Offers and tips by e-mail' }).waitFor();
     await b.screenshot('privacy-mobile');
     await b.page.reload();
-    await b.page.getByRole('switch', { name: 'News by e-mail' }).waitFor();
+    await b.page.getByRole('switch', { name: 'Offers and tips by e-mail' }).waitFor();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await b.page.getByRole('dialog', { name: 'The free version is ending' }).count()).toBe(0);
 

@@ -40,6 +40,10 @@ describe('privacy in Chromium', () => {
     await b.page.goto(`${baseUrl}/settings/privacy#consents`);
     const toggle = b.page.getByRole('switch', { name: 'Help us improve' });
     await toggle.waitFor();
+    // Each consent says what it does in the reader's words, never the internal variant names.
+    await b.page.getByRole('switch', { name: 'Recognise people you have named' }).waitFor();
+    await b.page.getByRole('switch', { name: "Search by what's in your photos" }).waitFor();
+    expect(await b.page.getByText(/variant/i).count()).toBe(0);
     await b.screenshot('privacy-desktop');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
 
@@ -160,6 +164,44 @@ describe('privacy in Chromium', () => {
     await reader.screenshot('unsubscribed-mobile');
     await reader.page.reload();
     await reader.page.getByText('You are unsubscribed at the moment.').waitFor();
+    expect(reader.errors).toEqual([]);
+  });
+
+  it('the unsubscribe page starts at what the address has, and Stay saves the chosen radio', async () => {
+    const reader = await open({ width: 1366, height: 800 });
+    await signUp(reader, { baseUrl, email: uniqueEmail('stay'), name: 'Stay Reader' });
+    await reader.page.goto(`${baseUrl}/settings/unsubscribe`);
+    const keep = reader.page.getByRole('radio', { name: 'Keep getting e-mails' });
+    const leave = reader.page.getByRole('radio', { name: 'Unsubscribe from e-mails' });
+    await keep.waitFor();
+    await reader.screenshot('unsubscribe-entry-desktop');
+    await reader.page.setViewportSize({ width: 375, height: 812 });
+    // Subscribed: the radio starts at staying, never at unsubscribing.
+    expect(await keep.getAttribute('aria-checked')).toBe('true');
+    expect(await leave.getAttribute('aria-checked')).toBe('false');
+
+    // Unsubscribe chosen, then Stay: it is asked, and saved as chosen.
+    await leave.click();
+    await reader.page.getByRole('button', { name: 'Stay' }).click();
+    const confirm = reader.page.getByRole('alertdialog', { name: 'Unsubscribe?' });
+    await confirm.getByRole('button', { name: 'Unsubscribe' }).click();
+    await reader.page.getByRole('heading', { name: 'Your choice is saved' }).waitFor();
+    await reader.page
+      .getByText('We will not send you e-mails with news any more.', { exact: false })
+      .waitFor();
+    await reader.screenshot('unsubscribe-stay-saved-unsubscribed-mobile');
+
+    // Back again: the radio shows the choice kept; choosing to stay and pressing Stay subscribes.
+    await reader.page.reload();
+    await reader.page.getByText('You are unsubscribed at the moment.').waitFor();
+    expect(await leave.getAttribute('aria-checked')).toBe('true');
+    await keep.click();
+    await reader.page.getByRole('button', { name: 'Stay' }).click();
+    await reader.page.getByText('You keep getting e-mails from us.').waitFor();
+    await reader.page.reload();
+    await keep.waitFor();
+    expect(await keep.getAttribute('aria-checked')).toBe('true');
+    expect(await reader.page.getByText('You are unsubscribed at the moment.').count()).toBe(0);
     expect(reader.errors).toEqual([]);
   });
 });

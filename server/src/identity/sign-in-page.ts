@@ -129,6 +129,8 @@ export function renderSignInPage(input: SignInPageInput): string {
   const errors = input.errors ?? {};
   const vars = { brand: input.brand, gib: input.freeGib, min: PASSWORD_MIN_LENGTH, max: 255 };
   const creating = input.mode === 'create';
+  // A new account gets the free plan, or none and is read-only until it subscribes.
+  const lead = !creating ? t.signInLead : input.freeGib > 0 ? t.createLead : t.createLeadReadOnly;
   const title = creating ? t.createTitle : t.signInTitle;
   const firstInvalid = errors.name ? 'name' : errors.email ? 'email' : errors.password ? 'password' : null;
   const focus = firstInvalid ?? (creating ? 'name' : values.email ? 'password' : 'email');
@@ -169,7 +171,7 @@ export function renderSignInPage(input: SignInPageInput): string {
   ].join('\n');
 
   const body = `<h1>${escapeHtml(title)}</h1>
-<p class="lead">${escapeHtml(fill(creating ? t.createLead : t.signInLead, vars))}</p>
+<p class="lead">${escapeHtml(fill(lead, vars))}</p>
 ${errors.form ? `<p class="alert" role="alert">${escapeHtml(errors.form)}</p>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${fields}

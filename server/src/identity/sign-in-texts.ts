@@ -6,7 +6,10 @@ export interface SignInTexts {
   signInTitle: string;
   signInLead: string;
   createTitle: string;
+  /** With DEFAULT_STORAGE_GIB: the free plan every new account starts with. */
   createLead: string;
+  /** Without it: a new account is read-only until it subscribes. */
+  createLeadReadOnly: string;
   email: string;
   password: string;
   passwordHint: string;
@@ -38,7 +41,10 @@ const TEXTS: Record<Locale, SignInTexts> = {
     signInTitle: 'Sign in',
     signInLead: 'Sign in to {brand} to see your photos, videos and documents.',
     createTitle: 'Create your account',
-    createLead: 'Get {gib} GB of free storage for your photos, videos and documents.',
+    createLead:
+      'Start with a free plan of {gib} GB for your photos, videos and documents. Subscribe when you need more.',
+    createLeadReadOnly:
+      'Take part in albums others share with you. To upload your own photos and videos, subscribe to a storage plan.',
     email: 'E-mail',
     password: 'Password',
     passwordHint: 'At least {min} characters',
@@ -68,7 +74,10 @@ const TEXTS: Record<Locale, SignInTexts> = {
     signInTitle: 'Logg inn',
     signInLead: 'Logg inn på {brand} for å se bildene, videoene og dokumentene dine.',
     createTitle: 'Opprett konto',
-    createLead: 'Få {gib} GB gratis lagring til bilder, videoer og dokumenter.',
+    createLead:
+      'Start med en gratis plan på {gib} GB til bilder, videoer og dokumenter. Abonner når du trenger mer.',
+    createLeadReadOnly:
+      'Vær med i album andre deler med deg. For å laste opp dine egne bilder og videoer abonnerer du på en lagringsplan.',
     email: 'E-post',
     password: 'Passord',
     passwordHint: 'Minst {min} tegn',
@@ -98,7 +107,10 @@ const TEXTS: Record<Locale, SignInTexts> = {
     signInTitle: 'Logga in',
     signInLead: 'Logga in på {brand} för att se dina bilder, videor och dokument.',
     createTitle: 'Skapa konto',
-    createLead: 'Få {gib} GB gratis lagring för bilder, videor och dokument.',
+    createLead:
+      'Börja med en gratis plan på {gib} GB för bilder, videor och dokument. Prenumerera när du behöver mer.',
+    createLeadReadOnly:
+      'Var med i album som andra delar med dig. Prenumerera på en lagringsplan för att ladda upp egna bilder och videor.',
     email: 'E-post',
     password: 'Lösenord',
     passwordHint: 'Minst {min} tecken',
@@ -128,7 +140,10 @@ const TEXTS: Record<Locale, SignInTexts> = {
     signInTitle: 'Вход',
     signInLead: 'Влезте в {brand}, за да видите своите снимки, видеоклипове и документи.',
     createTitle: 'Създаване на профил',
-    createLead: 'Получете {gib} GB безплатно пространство за снимки, видеоклипове и документи.',
+    createLead:
+      'Започнете с безплатен план от {gib} GB за снимки, видеоклипове и документи. Абонирайте се, когато ви трябва повече.',
+    createLeadReadOnly:
+      'Участвайте в албуми, споделени с вас. За да качвате свои снимки и видеоклипове, абонирайте се за план за съхранение.',
     email: 'Имейл',
     password: 'Парола',
     passwordHint: 'Поне {min} знака',

@@ -57,6 +57,21 @@ describe('sign-in page language', () => {
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).toContain('value="&lt;b&gt;"');
   });
+
+  it('offers the free plan when new accounts get one, and says a new account is read-only when not', () => {
+    const page = (freeGib: number) =>
+      renderSignInPage({
+        locale: 'en_US',
+        brand: 'Nordlys',
+        mode: 'create',
+        action: '/idp/interaction/abc/create',
+        switchHref: '/idp/interaction/abc?screen=login',
+        freeGib,
+      });
+    expect(page(15)).toContain('Start with a free plan of 15 GB');
+    expect(page(0)).not.toContain('0 GB');
+    expect(page(0)).toContain('To upload your own photos and videos, subscribe to a storage plan.');
+  });
 });
 
 describe('redirect URIs allowed without PUBLIC_URL', () => {

@@ -23,7 +23,11 @@ import { startCasting } from './casting-wiring';
 import { MountWhenWanted } from './mount-when-wanted.component';
 import { PrivacyOverlays } from './privacy-wiring';
 import { createSharedAlbum } from './sharing-wiring';
-import { StorageWarningPopups, useSubscriptionWizardProps } from './subscriptions-wiring';
+import {
+  StorageWarningPopups,
+  UploadOutOfStoragePopup,
+  useSubscriptionWizardProps,
+} from './subscriptions-wiring';
 import { UploadOnDemand } from './upload-on-demand.component';
 import { UsageStatsTracker } from './usage-stats-wiring';
 
@@ -95,6 +99,7 @@ export function AlwaysPresentOverlays() {
         />
       </MountWhenWanted>
       <StorageWarningPopups />
+      <UploadOutOfStoragePopup />
       <MountWhenWanted wanted={subscribing && wizard !== null}>
         {wizard && <SubscriptionWizard {...wizard} />}
       </MountWhenWanted>

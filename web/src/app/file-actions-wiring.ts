@@ -30,7 +30,7 @@ export function wireFileActions(getState: AppStore['getState'], productName = 'N
       const account = selectAccount(getState());
       void requestConfirm(dispatch, {
         preset: situation === 'restore' ? 'notEnoughStorageForRestore' : 'notEnoughStorageForAdd',
-        params: { usedSize: account?.used_space ?? 0, maxSize: account?.max_space ?? 0 },
+        params: { usedStorage: account?.used_space ?? 0, maxStorage: account?.max_space ?? 0 },
       });
     },
     pickAlbum: async (_dispatch, currentAlbumId) => {

@@ -39,15 +39,23 @@ describe('/emailSettings', () => {
     expect(await screen.findByText('Request to server failed')).toBeTruthy();
   });
 
-  it('shows the saved state on Stay', async () => {
-    fakeApi({
+  it('shows the saved state on Stay, saving the radio’s choice', async () => {
+    const calls = fakeApi({
       'GET /user/email_consent': jsonResponse({ email_consent: false, email_consent_identifier: ID }),
       'POST /user/email_consent': jsonResponse({ email_consent: true, email_consent_identifier: ID }),
     });
     renderAppAt(`/emailSettings?id=${ID}`, undefined, { account: sampleAccount() });
+    const user = userEvent.setup();
     expect(await screen.findByText('You are unsubscribed at the moment.')).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Stay' }));
+    // Unsubscribed: the radio says so, and Stay would keep it (after asking).
+    expect(screen.getByRole('radio', { name: 'Unsubscribe from e-mails' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Keep getting e-mails' }));
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(await screen.findByRole('heading', { name: 'Your choice is saved' })).toBeTruthy();
+    expect(screen.getByText('You keep getting e-mails from us.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ email_consent: true });
   });
 });
 

@@ -2,9 +2,11 @@ import { GIB } from '@nordlys/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadQueueActions } from '../features/upload/upload-queue.slice';
 import { sampleAccount } from '../test/account.test-data';
 import { fakeApi, jsonResponse } from '../test/fake-api';
-import { wireSubscriptions } from './subscriptions-wiring';
+import { wireFileActions } from './file-actions-wiring';
+import { openSubscriptionRequired, wireSubscriptions } from './subscriptions-wiring';
 import { renderAppAt } from './test-utils';
 
 const products = {
@@ -27,7 +29,8 @@ const grant = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/settings/storage', () => {
-  it('shows use, sources, the subscription and the card, and follows the cancel link', async () => {
+  it('shows use, sources, the subscription and the card, and follows the cancel link once confirmed', async () => {
+    wireSubscriptions((() => undefined) as never);
     // The over-80 % popup was closed a moment ago, so the page itself is in front.
     localStorage.setItem('nordlys.storagePopupSilences', JSON.stringify({ over80: Date.now() + 60_000 }));
     const calls = fakeApi({
@@ -63,10 +66,22 @@ describe('/settings/storage', () => {
     expect(screen.getByText('You have used more than 80 % of your storage.')).toBeTruthy();
     expect(screen.getByText(/^100 GB · NOK.29\/month$/)).toBeTruthy();
     expect(screen.getByText('From your business agreement')).toBeTruthy();
+    const cancelled = () => calls.some((c) => c.method === 'POST' && c.path === '/user_grants/g1/cancel');
+    // Asked first: keeping it cancels nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.path === '/user_grants/g1/cancel')).toBe(true),
+    let ask = await screen.findByRole(
+      'alertdialog',
+      { name: 'Cancel your subscription?' },
+      { timeout: 5000 },
     );
+    expect(ask.textContent).toContain("You keep your plan's storage until ");
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep subscription' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(cancelled()).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    ask = await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(cancelled()).toBe(true));
   });
 
   it('buys a plan through the wizard with the offline card form', async () => {
@@ -265,12 +280,124 @@ describe('/settings/storage', () => {
     const { router } = renderAppAt('/photos', undefined, {
       account: sampleAccount({ used_space: 97 * GIB, max_space: 100 * GIB }),
     });
-    const popup = await screen.findByRole('alertdialog', { name: 'Your storage is full' }, { timeout: 5000 });
-    expect(within(popup).getByText(/97 GB of 100 GB, more than 95 %/)).toBeTruthy();
+    // Space is left, so it is not called full; the sizes are in GB.
+    const popup = await screen.findByRole(
+      'alertdialog',
+      { name: "You're almost out of storage" },
+      { timeout: 5000 },
+    );
+    expect(within(popup).getByText(/using 97 GB of 100 GB, over 95 %/)).toBeTruthy();
     await userEvent.click(within(popup).getByRole('button', { name: 'Buy more storage' }));
     await waitFor(() => expect(router.location.pathname).toBe('/settings/storage'));
     expect(JSON.parse(localStorage.getItem('nordlys.storagePopupSilences') ?? '{}').over95).toBeGreaterThan(
       Date.now(),
     );
+  });
+
+  it('opens the out-of-storage popup, used and max read afresh in GB, for each upload batch that does not fit', async () => {
+    localStorage.clear();
+    const accountReads: number[] = [];
+    fakeApi({
+      'GET /account_info': () => {
+        accountReads.push(Date.now());
+        return jsonResponse(sampleAccount({ used_space: 10.5 * GIB, max_space: 15 * GIB }));
+      },
+    });
+    const { store, router } = renderAppAt('/photos', undefined, {
+      account: sampleAccount({ used_space: 1 * GIB, max_space: 15 * GIB }),
+    });
+    const unwire = wireFileActions(store.getState);
+    try {
+      const tooBig = (id: string) => ({ id, name: `${id}.jpg`, size: 2 * GIB, mtime: 1 });
+      store.dispatch(uploadQueueActions.filesAdded([tooBig('a')]));
+      store.dispatch(uploadQueueActions.batchOverSpace(['a']));
+      let popup = await screen.findByRole('alertdialog', { name: 'Not enough storage' }, { timeout: 5000 });
+      expect(popup.textContent).toContain("There isn't room for these files: you're using 10.5 GB of 15 GB.");
+      expect(accountReads.length).toBeGreaterThan(0);
+      await userEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(router.location.pathname).toBe('/photos');
+
+      // The flag is still up from the first batch; the next one that does not fit asks again.
+      store.dispatch(uploadQueueActions.filesAdded([tooBig('b')]));
+      store.dispatch(uploadQueueActions.batchOverSpace(['b']));
+      popup = await screen.findByRole('alertdialog', { name: 'Not enough storage' }, { timeout: 5000 });
+      await userEvent.click(within(popup).getByRole('button', { name: 'Buy more storage' }));
+      await waitFor(() => expect(router.location.pathname).toBe('/settings/storage'));
+    } finally {
+      unwire();
+    }
+  });
+
+  it('says what going on without a subscription means: read-only with no plan, the storage kept with a free one', async () => {
+    fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([]),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({ error: 'no_payment_method' }, 404),
+    });
+    const noSubscription = async () => {
+      const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+      await userEvent.click(
+        await within(welcome).findByRole('button', { name: 'Not now' }, { timeout: 5000 }),
+      );
+      return screen.findByRole('dialog', { name: 'Continue without a subscription?' });
+    };
+    const free = renderAppAt('/help', undefined, {
+      account: sampleAccount({ is_read_only_user: false, used_space: 0, max_space: 15 * GIB }),
+    });
+    openSubscriptionRequired();
+    let nosub = await noSubscription();
+    expect(nosub.textContent).toContain(
+      'You keep the 15 GB of storage you have now and can upload until it is full.',
+    );
+    expect(nosub.textContent).not.toContain('read-only');
+    await userEvent.click(within(nosub).getByRole('button', { name: 'Close' }));
+    free.unmount();
+
+    renderAppAt('/help', undefined, { account: sampleAccount({ is_read_only_user: true, max_space: 0 }) });
+    openSubscriptionRequired();
+    nosub = await noSubscription();
+    expect(nosub.textContent).toContain('Without a subscription your account is read-only');
+    await userEvent.click(within(nosub).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the payment step open with the reason when the saved card is refused, offering another card', async () => {
+    wireSubscriptions((() => undefined) as never);
+    const calls = fakeApi({
+      'GET /stripe_products': jsonResponse(products),
+      'GET /user_grants': jsonResponse([]),
+      'GET /stripe/subscriptions': jsonResponse([]),
+      'GET /stripe_payment_method': jsonResponse({
+        brand: 'visa',
+        last4: '0341',
+        exp_month: 3,
+        exp_year: 2031,
+      }),
+      'POST /stripe/v1/purchase': jsonResponse({ error: 'Your card has insufficient funds.' }, 402),
+    });
+    renderAppAt('/settings/storage', undefined, {
+      account: sampleAccount({ is_read_only_user: true, max_space: 0 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }, { timeout: 5000 }));
+    const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
+    await userEvent.click(
+      await within(welcome).findByRole('button', { name: 'See plans' }, { timeout: 5000 }),
+    );
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' });
+    await userEvent.click(within(plans).getByRole('button', { name: /29\/month/ }));
+    await userEvent.click(within(plans).getByRole('checkbox'));
+    await userEvent.click(within(plans).getByRole('button', { name: 'Continue' }));
+    const payment = await screen.findByRole('dialog', { name: 'Payment' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Confirm and pay' }));
+    expect(
+      await within(payment).findByText(
+        "The payment didn't go through: Your card has insufficient funds. Try another card.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Payment' })).toBe(payment);
+    expect(within(payment).getByLabelText(/Card number/)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/stripe/v1/purchase')).toHaveLength(1);
   });
 });

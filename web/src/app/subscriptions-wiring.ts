@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectAccount } from '../features/account/account.slice';
 import { pollAccount } from '../features/account/account.thunks';
@@ -10,7 +10,8 @@ import type { SubscriptionWizardProps } from '../features/subscriptions/subscrip
 import { requestSubscription } from '../features/subscriptions/subscription-wizard.requests';
 import { setSubscriptionsPorts } from '../features/subscriptions/subscriptions.ports';
 import { showToast } from '../features/toasts/toast.thunks';
-import { uploadQueueActions } from '../features/upload/upload-queue.slice';
+import { selectUploadQueue, uploadQueueActions } from '../features/upload/upload-queue.slice';
+import { fileActionPorts } from '../file-actions/file-action.ports';
 import type { AppDispatch } from '../state/store';
 import { useAppEnvironment } from './app-environment.context';
 
@@ -36,6 +37,8 @@ export function wireSubscriptions(dispatch: AppDispatch): void {
     subscriptionDeclined: () => {
       void heldCopies().then((held) => held.dispatchShareCopyHold({ type: 'cancelled' }));
     },
+    confirmCancel: (pageDispatch, until) =>
+      requestConfirm(pageDispatch, { preset: 'cancelSubscription', params: { date: until } }),
   });
 }
 
@@ -74,6 +77,8 @@ export function useSubscriptionWizardProps(): SubscriptionWizardProps | null {
     termsUrl: config.links.terms,
     customer: { name: account.name, email: account.logged_in_as },
     usedBytes: account.used_space,
+    readOnly: account.is_read_only_user,
+    maxBytes: account.max_space,
   };
 }
 
@@ -98,8 +103,25 @@ export function StorageWarningPopups() {
     localStorage.setItem(SILENCES_KEY, JSON.stringify(silenced(silences, popup, now)));
     void requestConfirm(dispatch, {
       preset: popup === 'over95' ? 'storageOver95' : 'storageOver80',
-      params: { usedSize: used, maxSize: max },
+      params: { usedStorage: used, maxStorage: max },
     });
   }, [used, max, dialogOpen, dispatch]);
+  return null;
+}
+
+/**
+ * The out-of-storage popup for uploads (account.md §2 'not enough storage for add'): a batch that
+ * does not fit the free space, or the server's 413, opens it with the account's use read afresh,
+ * besides the upload panel's line.
+ */
+export function UploadOutOfStoragePopup() {
+  const notices = useSelector(selectUploadQueue).outOfStorageNotices;
+  const dispatch = useDispatch<AppDispatch>();
+  const shown = useRef(notices);
+  useEffect(() => {
+    if (notices <= shown.current) return;
+    shown.current = notices;
+    void pollAccount(dispatch).then(() => fileActionPorts().notEnoughStorage?.(dispatch, 'add'));
+  }, [notices, dispatch]);
   return null;
 }

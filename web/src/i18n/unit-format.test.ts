@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatByteSize, formatMillimetres } from './unit-format';
+import { formatByteSize, formatGigabytes, formatMillimetres } from './unit-format';
 
 const english = i18next.getFixedT('en_US');
 const norwegian = i18next.getFixedT('nb_NO');
@@ -22,5 +22,15 @@ describe('unit format', () => {
     expect(formatByteSize(1.5 * 1024 ** 2, 'bg-BG', i18next.getFixedT('bg_BG'))).toBe('1,5 МБ');
     expect(formatMillimetres(35, 'en-US', english)).toBe('35 mm');
     expect(formatMillimetres(4.25, 'sv-SE', i18next.getFixedT('sv_SE'))).toBe('4,3 mm');
+  });
+
+  it('writes storage in GB whatever its size, so used and max read alike (account.md §2)', () => {
+    expect(formatGigabytes(15 * 1024 ** 3, 'en-US', english)).toBe('15 GB');
+    expect(formatGigabytes(300 * 1024 ** 2, 'en-US', english)).toBe('0.29 GB');
+    expect(formatGigabytes(0, 'en-US', english)).toBe('0 GB');
+    expect(formatGigabytes(2 * 1024 ** 4, 'nb-NO', norwegian)).toBe('2\u00a0048 GB');
+    expect(formatGigabytes(14.96 * 1024 ** 3, 'nb-NO', norwegian)).toBe('15 GB');
+    expect(formatGigabytes(14.5 * 1024 ** 3, 'nb-NO', norwegian)).toBe('14,5 GB');
+    expect(formatGigabytes(250.4 * 1024 ** 3, 'en-US', english)).toBe('250 GB');
   });
 });

@@ -21,6 +21,17 @@ export function formatByteSize(bytes: number, locale: string, t: TFunction): str
   return t(`common:units.${SIZE_UNITS[unit]}`, { value: number(value, locale, digits) });
 }
 
+/**
+ * A size always in GB (account.md §2: the storage popups show used and max storage in GB): two
+ * decimals below 1 GB so a little use is not '0 GB', one below 100 so a nearly full 15 GB does not
+ * read as full, none above.
+ */
+export function formatGigabytes(bytes: number, locale: string, t: TFunction): string {
+  const value = Math.max(0, bytes) / 1024 ** 3;
+  const digits = value < 1 ? 2 : value < 100 ? 1 : 0;
+  return t('common:units.gigabytes', { value: number(value, locale, digits) });
+}
+
 /** '35 mm', with one decimal at most. */
 export const formatMillimetres = (millimetres: number, locale: string, t: TFunction): string =>
   t('common:units.millimetres', { value: number(millimetres, locale, 1) });

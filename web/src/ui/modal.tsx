@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
 import './modal.css';
@@ -41,6 +41,7 @@ export function Modal({
   onOpenAutoFocus,
 }: ModalProps) {
   const { t } = useTranslation('ui');
+  const bodyRef = useFocusableWhenScrolling();
   // Radix only restores focus to its own Trigger; our modals are opened from anywhere, so remember the opener.
   const returnFocusTo = useRef<Element | null>(null);
   useLayoutEffect(() => {
@@ -97,12 +98,43 @@ export function Modal({
               </Dialog.Close>
             )}
           </div>
-          {children && <div className="ui-modal__body">{children}</div>}
+          {children && (
+            <div ref={bodyRef} className="ui-modal__body">
+              {children}
+            </div>
+          )}
           {footer && <div className="ui-modal__footer">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * A body that scrolls (a tall step in a phone's bottom sheet) takes keyboard focus, so it can be
+ * scrolled without a pointer; one that fits stays out of the tab order.
+ */
+function useFocusableWhenScrolling() {
+  const stop = useRef<(() => void) | null>(null);
+  return useCallback((body: HTMLDivElement | null) => {
+    stop.current?.();
+    stop.current = null;
+    if (!body || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      if (body.scrollHeight > body.clientHeight) body.tabIndex = 0;
+      else body.removeAttribute('tabindex');
+    };
+    // The sheet's size changes with the window; its content with each step.
+    const resized = new ResizeObserver(update);
+    const changed = new MutationObserver(update);
+    resized.observe(body);
+    changed.observe(body, { childList: true, subtree: true });
+    stop.current = () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
+    update();
+  }, []);
 }
 
 /** Closes the surrounding Modal when clicked; wrap a Button with it. */

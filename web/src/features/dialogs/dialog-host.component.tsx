@@ -3,19 +3,25 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { formatByteSize } from '../../i18n/unit-format';
+import { formatByteSize, formatGigabytes } from '../../i18n/unit-format';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { answerDialog } from './dialog.api';
 import { type DialogParams, type DialogRecord, selectOpenDialog } from './dialog.slice';
 
-// Sizes in bytes (`maxSize`, `usedSize`) read in the reader's number format and units (3,5 GB in Norwegian).
+// Sizes in bytes read in the reader's number format and units (3,5 GB in Norwegian): `maxSize` and
+// `usedSize` in the unit that suits them, storage (`usedStorage`, `maxStorage`) always in GB.
 function localiseParams(params: DialogParams | undefined, language: string, t: TFunction): DialogParams {
   const out: DialogParams = { ...params };
-  for (const key of ['maxSize', 'usedSize']) {
+  for (const [key, format] of [
+    ['maxSize', formatByteSize],
+    ['usedSize', formatByteSize],
+    ['maxStorage', formatGigabytes],
+    ['usedStorage', formatGigabytes],
+  ] as const) {
     const bytes = out[key];
-    if (typeof bytes === 'number') out[key] = formatByteSize(bytes, localeTag(language), t);
+    if (typeof bytes === 'number') out[key] = format(bytes, localeTag(language), t);
   }
   return out;
 }

@@ -28,6 +28,8 @@ export const DIALOG_PRESETS = {
   deleteDevice: { kind: 'confirm', danger: true, confirmLabel: true },
   stopSharing: { kind: 'confirm', danger: true, confirmLabel: true },
   stopUploads: { kind: 'confirm', danger: true, confirmLabel: true, cancelLabel: true },
+  // account.md §4: a cancelled plan keeps its storage until the paid period ends.
+  cancelSubscription: { kind: 'confirm', danger: true, confirmLabel: true, cancelLabel: true },
   downloadCountLimitSelection: { kind: 'alert' },
   downloadSizeLimitSelection: { kind: 'alert' },
   downloadCountLimitAlbum: { kind: 'alert' },

@@ -166,7 +166,7 @@ describe('the not-enough-storage popup (account.md §4)', () => {
       act(() => {
         answer = requestConfirm(store.dispatch, {
           preset: 'notEnoughStorageForAdd',
-          params: { usedSize: 2.5 * GIB, maxSize: 3 * GIB },
+          params: { usedStorage: 2.5 * GIB, maxStorage: 3 * GIB },
         });
       });
     open();

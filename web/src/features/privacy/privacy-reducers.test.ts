@@ -3,7 +3,7 @@ import { blockingOverlayQueue, sunsetSeenKey } from './blocking-overlays';
 import { consentsReducer, initialConsents, isConsentPending } from './consent-toggle';
 import { canConfirm, contactErrors, EMPTY_CONTACT, initialLegacy, legacyReducer } from './legacy-form';
 import { serverRequestReducer } from './server-request';
-import { initialUnsubscribe, unsubscribeReducer } from './unsubscribe';
+import { choiceFor, initialUnsubscribe, unsubscribeReducer } from './unsubscribe';
 
 const GOOD = {
   name: 'Kari',
@@ -164,16 +164,34 @@ describe('unsubscribe page', () => {
   it('goes entry → loading → unsubscribed', () => {
     expect(entry.view).toBe('entry');
     expect(entry.subscribed).toBe(true);
-    const loading = unsubscribeReducer(entry, { type: 'submitted', choice: 'unsubscribe' });
+    const loading = unsubscribeReducer(entry, {
+      type: 'submitted',
+      choice: 'unsubscribe',
+      via: 'unsubscribe',
+    });
     expect(loading.view).toBe('loading');
     expect(unsubscribeReducer(loading, { type: 'succeeded' }).view).toBe('unsubscribed');
   });
 
-  it('goes to saved on Stay', () => {
-    const chosen = unsubscribeReducer(entry, { type: 'choiceChanged', choice: 'stay' });
-    expect(chosen.choice).toBe('stay');
-    const loading = unsubscribeReducer(chosen, { type: 'submitted', choice: 'stay' });
-    expect(unsubscribeReducer(loading, { type: 'succeeded' }).view).toBe('saved');
+  it('starts the radio at what the address has now, never at unsubscribe for a subscriber', () => {
+    expect(initialUnsubscribe.choice).toBe('stay');
+    expect(entry.choice).toBe('stay');
+    expect(unsubscribeReducer(initialUnsubscribe, { type: 'checked', subscribed: false }).choice).toBe(
+      'unsubscribe',
+    );
+  });
+
+  it('Stay saves the radio’s choice and goes to saved; Unsubscribe always unsubscribes', () => {
+    expect(choiceFor(entry, 'stay')).toBe('stay');
+    expect(choiceFor(entry, 'unsubscribe')).toBe('unsubscribe');
+    const chosen = unsubscribeReducer(entry, { type: 'choiceChanged', choice: 'unsubscribe' });
+    expect(choiceFor(chosen, 'stay')).toBe('unsubscribe');
+    const loading = unsubscribeReducer(chosen, { type: 'submitted', choice: 'unsubscribe', via: 'stay' });
+    const saved = unsubscribeReducer(loading, { type: 'succeeded' });
+    expect(saved.view).toBe('saved');
+    expect(saved.choice).toBe('unsubscribe');
+    const kept = unsubscribeReducer(entry, { type: 'submitted', choice: 'stay', via: 'stay' });
+    expect(unsubscribeReducer(kept, { type: 'succeeded' }).view).toBe('saved');
   });
 
   it('says so for a link the server does not know', () => {

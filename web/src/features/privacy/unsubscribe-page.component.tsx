@@ -10,9 +10,11 @@ import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import {
+  choiceFor,
   initialUnsubscribe,
   UNSUBSCRIBE_CHANGE_FAILED,
   UNSUBSCRIBE_REQUEST_FAILED,
+  type UnsubscribeButton,
   type UnsubscribeChoice,
   unsubscribeReducer,
 } from './unsubscribe';
@@ -48,7 +50,8 @@ export function UnsubscribePage({
   const [params] = useSearchParams();
   const identifier = params.get('id') ?? undefined;
   const [state, dispatch] = useReducer(unsubscribeReducer, initialUnsubscribe);
-  const [confirming, setConfirming] = useState(false);
+  // The button whose unsubscribing waits for the confirmation; null while none is asked.
+  const [confirming, setConfirming] = useState<UnsubscribeButton | null>(null);
   const usable = identifier !== undefined || signedIn;
 
   useEffect(() => {
@@ -69,9 +72,10 @@ export function UnsubscribePage({
 
   if (state.error) throw state.error;
 
-  const submit = async (choice: UnsubscribeChoice) => {
-    setConfirming(false);
-    dispatch({ type: 'submitted', choice });
+  const submit = async (via: UnsubscribeButton) => {
+    setConfirming(null);
+    const choice = choiceFor(state, via);
+    dispatch({ type: 'submitted', choice, via });
     try {
       await setEmailConsent(host, choice === 'stay', identifier);
       dispatch({ type: 'succeeded' });
@@ -99,7 +103,8 @@ export function UnsubscribePage({
       <div className="privacy__outcome" role="status">
         <CircleCheck aria-hidden="true" className="privacy__outcome-icon privacy__outcome-icon--ok" />
         <h2 className="privacy__outcome-title">{t(`unsubscribe.${done}Title`)}</h2>
-        <p>{t(`unsubscribe.${done}Body`)}</p>
+        {/* Stay saves the radio's choice, which may be to get no more news. */}
+        <p>{t(state.choice === 'unsubscribe' ? 'unsubscribe.unsubscribedBody' : 'unsubscribe.savedBody')}</p>
       </div>
     );
   } else {
@@ -121,13 +126,15 @@ export function UnsubscribePage({
         <div className="privacy__actions">
           <Button
             variant={state.choice === 'stay' ? 'primary' : 'secondary'}
-            onClick={() => void submit('stay')}
+            onClick={() =>
+              choiceFor(state, 'stay') === 'unsubscribe' ? setConfirming('stay') : void submit('stay')
+            }
           >
             {t('unsubscribe.stay')}
           </Button>
           <Button
             variant={state.choice === 'unsubscribe' ? 'primary' : 'secondary'}
-            onClick={() => setConfirming(true)}
+            onClick={() => setConfirming('unsubscribe')}
           >
             {t('unsubscribe.unsubscribe')}
           </Button>
@@ -147,15 +154,17 @@ export function UnsubscribePage({
       </div>
       <div className="privacy__card">{body}</div>
       <Modal
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
         role="alertdialog"
         title={t('unsubscribe.confirmTitle')}
         description={t('unsubscribe.confirmBody')}
         footer={
           <>
-            <Button onClick={() => setConfirming(false)}>{t('legacy.cancel')}</Button>
-            <Button variant="primary" onClick={() => void submit('unsubscribe')}>
+            <Button onClick={() => setConfirming(null)}>{t('legacy.cancel')}</Button>
+            <Button variant="primary" onClick={() => confirming && void submit(confirming)}>
               {t('unsubscribe.unsubscribe')}
             </Button>
           </>

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
-import { type CardSetupCalls, ConfirmSetupError, setUpCard } from './card-setup';
+import {
+  type CardSetupCalls,
+  ConfirmSetupError,
+  confirmSetupFailure,
+  declinedChargeReason,
+  setUpCard,
+} from './card-setup';
 
 const card = { brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2030 };
-const refused = (status: number) => new ApiError({ status, statusText: 'x', body: undefined, url: '/x' });
+const refused = (status: number, reason?: string) =>
+  new ApiError({ status, statusText: 'x', body: reason ? { error: reason } : undefined, url: '/x' });
 
 function calls(existsStatus: number | null, log: string[]): CardSetupCalls {
   return {
@@ -62,5 +69,29 @@ describe('card set-up', () => {
     });
     await expect(failing).rejects.toThrow('Confirm setup intent failed: Your card was declined.');
     expect(log).toEqual(['exists', 'intent']);
+  });
+
+  it('reads a card the provider refused as the spec text with its reason; other failures pass through', () => {
+    const declined = confirmSetupFailure(refused(402, 'Your card was declined.'));
+    expect(declined).toBeInstanceOf(ConfirmSetupError);
+    expect((declined as ConfirmSetupError).message).toBe(
+      'Confirm setup intent failed: Your card was declined.',
+    );
+    expect((declined as ConfirmSetupError).reason).toBe('Your card was declined.');
+    expect((confirmSetupFailure(refused(400, 'Your card number is invalid.')) as Error).message).toBe(
+      'Confirm setup intent failed: Your card number is invalid.',
+    );
+    const outage = refused(503);
+    expect(confirmSetupFailure(outage)).toBe(outage);
+    const offline = new TypeError('Failed to fetch');
+    expect(confirmSetupFailure(offline)).toBe(offline);
+  });
+
+  it('reads a refused charge as its reason, and nothing else as one', () => {
+    expect(declinedChargeReason(refused(402, 'Your card has insufficient funds.'))).toBe(
+      'Your card has insufficient funds.',
+    );
+    expect(declinedChargeReason(refused(409, 'PLAN_IS_DOWNGRADE'))).toBeNull();
+    expect(declinedChargeReason(new Error('offline'))).toBeNull();
   });
 });

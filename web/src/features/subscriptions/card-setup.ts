@@ -41,8 +41,29 @@ export class ConfirmSetupError extends Error {
   }
 }
 
-/** The provider declined the card: the purchase fails (the wizard closes with its toast). */
-export class CardDeclinedError extends Error {}
+/**
+ * A card the provider refused while the setup intent was confirmed (declined, expired, a wrong
+ * number: 402 and 400): the holder can try another, so it reads as the spec's 'Confirm setup intent failed'
+ * with the provider's own reason and the card step stays open. Anything else passes through.
+ */
+export function confirmSetupFailure(error: unknown): unknown {
+  if (error instanceof ConfirmSetupError) return error;
+  if (error instanceof ApiError && (error.status === 400 || error.status === 402))
+    return new ConfirmSetupError(error.reason ?? error.statusText);
+  return error;
+}
+
+/**
+ * The provider refused to charge the card for a purchase or plan change (402 with its reason): the
+ * holder can pay with another card, so the payment step stays open. Null for other failures.
+ */
+export function declinedChargeReason(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 402) return null;
+  return error.reason ?? error.statusText;
+}
+
+/** The holder did not confirm a payment (3-D Secure), or the provider still waits: the purchase fails. */
+export class PaymentNotConfirmedError extends Error {}
 
 /** What the card step's form lends the wizard: whether it is complete, and how to confirm a setup intent. */
 export interface CardFormController {

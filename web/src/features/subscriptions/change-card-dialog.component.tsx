@@ -58,6 +58,7 @@ export function ChangeCardDialog({
       }}
       title={t('cardDialog.title')}
       variant="flow"
+      className="card-dialog"
       footer={
         <>
           <Button variant="ghost" disabled={pending} onClick={() => onDone('cancelled')}>

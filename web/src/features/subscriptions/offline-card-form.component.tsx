@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/errors';
 import { confirmOfflineSetup } from '../../api/subscriptions.api';
 import { FormField } from '../../ui/form-field';
 import { TextInput } from '../../ui/text-input';
-import { CardDeclinedError, type CardFormController, ConfirmSetupError } from './card-setup';
+import { type CardFormController, ConfirmSetupError, confirmSetupFailure } from './card-setup';
 import { parseOfflineCard } from './offline-card';
 
 /**
@@ -26,10 +25,7 @@ export function OfflineCardForm({ onChange }: { onChange(controller: CardFormCon
         try {
           await confirmOfflineSetup({ client_secret: clientSecret, ...card });
         } catch (error) {
-          if (error instanceof ApiError && error.status === 402)
-            throw new CardDeclinedError(error.reason ?? '');
-          if (error instanceof ApiError) throw new ConfirmSetupError(error.reason ?? error.statusText);
-          throw error;
+          throw confirmSetupFailure(error);
         }
       },
     });

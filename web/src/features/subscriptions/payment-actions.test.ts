@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
-import { CardDeclinedError } from './card-setup';
+import { PaymentNotConfirmedError } from './card-setup';
 import { completePaymentAction } from './payment-actions';
 
 const offline = { provider: 'offline', stripePublishableKey: null } as const;
@@ -44,11 +44,11 @@ describe('a payment that needs the card holder', () => {
       'POST /stripe/v1/subscriptions/sub/refresh': jsonResponse(subscription('requires_action')),
     });
     await expect(completePaymentAction(offline, reply, async () => false)).rejects.toBeInstanceOf(
-      CardDeclinedError,
+      PaymentNotConfirmedError,
     );
     expect(calls).toEqual([]);
     await expect(completePaymentAction(offline, reply, async () => true)).rejects.toBeInstanceOf(
-      CardDeclinedError,
+      PaymentNotConfirmedError,
     );
   });
 });

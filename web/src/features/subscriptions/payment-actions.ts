@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@nordlys/contract/client-config';
 import { ApiError } from '../../api/errors';
 import { confirmOfflinePayment, type PurchaseReply, refreshSubscription } from '../../api/subscriptions.api';
-import { CardDeclinedError } from './card-setup';
+import { PaymentNotConfirmedError } from './card-setup';
 import { loadStripeOnce } from './stripe-loader';
 
 /**
@@ -15,17 +15,17 @@ export async function completePaymentAction(
   confirmedByHolder: () => Promise<boolean>,
 ): Promise<void> {
   if (reply.status !== 'requires_action' || !reply.client_secret) return;
-  if (!(await confirmedByHolder())) throw new CardDeclinedError('The payment was not confirmed.');
+  if (!(await confirmedByHolder())) throw new PaymentNotConfirmedError('The payment was not confirmed.');
   if (payments.provider === 'stripe' && payments.stripePublishableKey) {
     const stripe = await loadStripeOnce(payments.stripePublishableKey);
     if (!stripe) throw new Error('Stripe.js has not yet loaded');
     const { error } = await stripe.confirmCardPayment(reply.client_secret);
-    if (error) throw new CardDeclinedError(error.message ?? 'declined');
+    if (error) throw new PaymentNotConfirmedError(error.message ?? 'declined');
   } else {
     try {
       await confirmOfflinePayment(reply.client_secret);
     } catch (error) {
-      if (error instanceof ApiError) throw new CardDeclinedError(error.reason ?? error.statusText);
+      if (error instanceof ApiError) throw new PaymentNotConfirmedError(error.reason ?? error.statusText);
       throw error;
     }
   }
@@ -33,5 +33,5 @@ export async function completePaymentAction(
     (s) => s.id === reply.subscription_id,
   );
   if (subscription?.status === 'requires_action')
-    throw new CardDeclinedError('The payment was not confirmed.');
+    throw new PaymentNotConfirmedError('The payment was not confirmed.');
 }

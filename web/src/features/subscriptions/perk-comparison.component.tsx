@@ -1,7 +1,10 @@
 import { Check, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** What a subscription adds to a free (read-only) account (account.md §2 Plan table perks). */
+/**
+ * What a subscription adds to an account without any plan, which is read-only (account.md §2 Plan
+ * table perks). An account with a free plan's storage can upload too, so the column is not 'free'.
+ */
 const PERKS = [
   { id: 'sharedAlbums', free: true },
   { id: 'upload', free: false },

@@ -52,6 +52,11 @@ export function StoragePage({ environment }: { environment: StorageEnvironment }
   const follow = async (grant: UserGrant, action: GrantAction) => {
     const link = grant._links[action];
     if (!link) return;
+    if (action === 'cancel') {
+      // A plan that can be cancelled renews: its storage lasts until that day.
+      const until = grant.renews_at ?? grant.expires_at ?? Date.now() / 1000;
+      if (!(await ports.confirmCancel(dispatch, date(until)))) return;
+    }
     setFollowing(`${grant.id}:${action}`);
     try {
       await followGrantLink(link.href);

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardDeclinedError, type CardFormController, ConfirmSetupError } from './card-setup';
+import { type CardFormController, ConfirmSetupError } from './card-setup';
 import { loadStripeOnce } from './stripe-loader';
 
 interface StripeCardFormProps {
@@ -46,9 +46,8 @@ function PaymentElementStep({ onChange }: { onChange(controller: CardFormControl
             payment_method_data: { billing_details: { address: { country: 'NO' } } },
           },
         });
-        if (!error) return;
-        if (error.type === 'card_error') throw new CardDeclinedError(error.message ?? '');
-        throw new ConfirmSetupError(error.message ?? error.type);
+        // A declined card is the holder's to fix: its reason shows and the step stays open.
+        if (error) throw new ConfirmSetupError(error.message ?? error.type);
       },
     });
   }, [complete, stripe, elements, onChange, t]);

@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@nordlys/contract/client-config';
 import { localeTag } from '@nordlys/contract/language-rule';
-import { useCallback, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createCustomer,
@@ -16,7 +16,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { CardForm } from './card-form.component';
-import { type CardFormController, ConfirmSetupError, setUpCard } from './card-setup';
+import { type CardFormController, ConfirmSetupError, declinedChargeReason, setUpCard } from './card-setup';
 import { completePaymentAction } from './payment-actions';
 import { PerkComparison } from './perk-comparison.component';
 import { formatPrice, sizeBytes } from './plan-table';
@@ -38,6 +38,9 @@ export interface SubscriptionWizardProps {
   termsUrl: string;
   customer: { name: string; email: string };
   usedBytes: number;
+  /** What the account has without a subscription: none (read-only) or a free plan's storage. */
+  readOnly: boolean;
+  maxBytes: number;
 }
 
 const DAYS_PER_MONTH = 30;
@@ -45,9 +48,17 @@ const CARD_SETUP_CALLS = { customerExists, createCustomer, createSetupIntent, fi
 
 /**
  * The Subscription overlay (account.md §4): WELCOME, NOSUB, SUB (plans) and STRIPE (payment).
- * It cannot be closed by clicking outside; a purchase or change that succeeds or fails closes it.
+ * It cannot be closed by clicking outside; a purchase or change that succeeds or fails closes it,
+ * except a card the provider refuses: the payment step stays open with the provider's reason.
  */
-export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: SubscriptionWizardProps) {
+export function SubscriptionWizard({
+  payments,
+  termsUrl,
+  customer,
+  usedBytes,
+  readOnly,
+  maxBytes,
+}: SubscriptionWizardProps) {
   const { t, i18n } = useTranslation('subscriptions');
   const dispatch = useAppDispatch();
   const request = useSyncExternalStore(onSubscriptionRequestChange, currentSubscriptionRequest);
@@ -58,6 +69,11 @@ export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: 
   const [controller, setController] = useState<CardFormController | null>(null);
   const [holderPrompt, setHolderPrompt] = useState<((confirmed: boolean) => void) | null>(null);
   const openedFor = useRef<typeof request>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // In a phone's short sheet the reason can sit below the fold: bring it into view.
+  useEffect(() => {
+    if (formError) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [formError]);
   const { load } = useStoragePlan(request !== null);
 
   if (request !== openedFor.current) {
@@ -114,6 +130,14 @@ export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: 
       if (error instanceof ConfirmSetupError) {
         // The card form can be corrected: the step stays open with the reason.
         setFormError(t('wizard.payment.confirmFailed', { reason: error.reason }));
+        return;
+      }
+      const declined = declinedChargeReason(error);
+      if (declined !== null) {
+        // The charge was refused: another card can be tried in the payment step.
+        setFormError(t('wizard.payment.chargeDeclined', { reason: declined }));
+        setUseSavedCard(false);
+        if (wizard.step === 'SUB') send({ type: 'continued' });
         return;
       }
       subscriptionsPorts().notify(dispatch, change ? 'planChangeFailed' : 'purchaseFailed');
@@ -187,7 +211,14 @@ export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: 
     );
   } else if (wizard.step === 'NOSUB') {
     title = t('wizard.nosub.title');
-    body = <p>{t('wizard.nosub.text')}</p>;
+    // No subscription means read-only, unless the account has a free plan's storage to use up.
+    body = (
+      <p>
+        {readOnly || maxBytes <= 0
+          ? t('wizard.nosub.text')
+          : t('wizard.nosub.textFreeStorage', { size: formatByteSize(maxBytes, locale, t) })}
+      </p>
+    );
     footer = (
       <>
         <Button variant="ghost" onClick={() => send({ type: 'back' })}>
@@ -274,7 +305,7 @@ export function SubscriptionWizard({ payments, termsUrl, customer, usedBytes }: 
         ) : (
           <CardForm payments={payments} currency={product?.currency ?? 'NOK'} onChange={onFormChange} />
         )}
-        <p className="wizard__error" role={formError ? 'alert' : undefined}>
+        <p ref={errorRef} className="wizard__error" role={formError ? 'alert' : undefined}>
           {formError ?? ''}
         </p>
       </>

@@ -23,12 +23,16 @@ export interface SubscriptionsPorts {
   storageChanged(dispatch: AppDispatch, cause: 'purchase' | 'change'): void;
   /** The wizard closed without a purchase: what waited for one is dropped. */
   subscriptionDeclined(dispatch: AppDispatch): void;
+  /** Asks before a subscription is cancelled; `until` is the (formatted) day its storage ends. */
+  confirmCancel(dispatch: AppDispatch, until: string): Promise<boolean>;
 }
 
 let ports: SubscriptionsPorts = {
   notify: () => {},
   storageChanged: () => {},
   subscriptionDeclined: () => {},
+  // Unwired, nothing is cancelled: a cancellation is never made without the question.
+  confirmCancel: async () => false,
 };
 
 export const subscriptionsPorts = (): SubscriptionsPorts => ports;

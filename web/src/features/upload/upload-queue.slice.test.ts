@@ -57,6 +57,10 @@ describe('upload queue: item transitions (core.md §3 Upload)', () => {
       ['Rejected', 'NoStorage'],
     ]);
     expect(state.outOfStorage).toBe(true);
+    expect(state.outOfStorageNotices).toBe(1);
+    // A second batch that does not fit owes the popup again, though the flag is already up.
+    const again = run(a.filesAdded([file('x'), file('z')]), a.batchOverSpace(['x']), a.batchOverSpace(['z']));
+    expect(again.outOfStorageNotices).toBe(2);
   });
 
   it('Enqueued -> Uploading (hashing first) opens the panel', () => {
@@ -132,6 +136,10 @@ describe('upload queue: item transitions (core.md §3 Upload)', () => {
     const state = run(...uploading, a.itemsRejected({ ids: ['x'], reason: 'NoStorage' }));
     expect(selectUploadItem(state, 'x')).toMatchObject({ status: 'Enqueued', statusReason: null });
     expect(state.outOfStorage).toBe(true);
+    expect(state.outOfStorageNotices).toBe(1);
+    expect(
+      run(...uploading, a.itemsRejected({ ids: ['x'], reason: 'TooLargeFile' })).outOfStorageNotices,
+    ).toBe(0);
     expect(nextToUpload(state)).toBeNull();
     const cleared = reduce(state, a.outOfStorageCleared());
     expect(cleared.outOfStorage).toBe(false);

@@ -73,6 +73,8 @@ export interface UploadQueueState {
   retryInSeconds: number;
   /** Raised by a no-storage answer or a batch over the free space; cleared by a plan change or purchase. */
   outOfStorage: boolean;
+  /** Counts those events: each one owes the user the out-of-storage popup, even while the flag is up. */
+  outOfStorageNotices: number;
   panelOpen: boolean;
   panelExpanded: boolean;
   dialogOpen: boolean;
@@ -93,6 +95,7 @@ export const initialUploadQueueState = (): UploadQueueState => ({
   connection: 'Online',
   retryInSeconds: 0,
   outOfStorage: false,
+  outOfStorageNotices: 0,
   panelOpen: false,
   panelExpanded: false,
   dialogOpen: false,
@@ -162,10 +165,13 @@ export const uploadQueueSlice = createSlice({
     },
     /** Pending or Enqueued -> Rejected (NoStorage: stays waiting and raises the flag). */
     itemsRejected(state, action: PayloadAction<{ ids: string[]; reason: RejectReason }>) {
+      let rejected = false;
       for (const id of action.payload.ids) {
         const item = itemIn(state, id, ['Pending', 'Enqueued', 'Uploading']);
         if (item) reject(state, item, action.payload.reason);
+        rejected ||= item !== null;
       }
+      if (rejected && action.payload.reason === 'NoStorage') state.outOfStorageNotices += 1;
     },
     /** The batch does not fit the free space: every item of it is rejected and the flag raised. */
     batchOverSpace(state, action: PayloadAction<string[]>) {
@@ -176,6 +182,7 @@ export const uploadQueueSlice = createSlice({
         item.statusReason = 'NoStorage';
       }
       state.outOfStorage = true;
+      state.outOfStorageNotices += 1;
       state.panelOpen = true;
     },
     /** Enqueued -> Uploading; the panel opens when uploading starts. */
