@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../api/client';
-import { getAuthToken, setAuthToken } from '../api/session';
+import { clearServiceDict, getAuthToken, getServiceDict, setAuthToken, setServiceDict } from '../api/session';
 import { ReadOnlyGate } from '../features/account/read-only-gate.component';
 import { setAuthPorts } from '../features/auth/auth.ports';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
@@ -75,6 +75,41 @@ describe('signed in', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Signed in as Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('reads the service host directory once signed in and uses it', async () => {
+    clearServiceDict();
+    const hosts = {
+      appHost: 'http://localhost:3000',
+      thumbHost: 'http://localhost:3000',
+      videoHost: 'http://localhost:3000',
+      pollHost: 'http://localhost:3000',
+      downloadHost: 'http://localhost:3000',
+    };
+    const { calls } = start('/settings', { 'GET /jobs/default/service': jsonResponse(hosts) });
+    await waitFor(() => expect(getServiceDict()).toEqual(hosts));
+    expect(calls.filter((call) => call.path === '/jobs/default/service')).toHaveLength(1);
+    expect(screen.queryByText(/Invalid service dict/)).toBeNull();
+  });
+
+  it('treats a directory without all five hosts as invalid, visibly, and keeps none', async () => {
+    setServiceDict({
+      appHost: 'http://old.example',
+      thumbHost: 'http://old.example',
+      videoHost: 'http://old.example',
+      pollHost: 'http://old.example',
+      downloadHost: 'http://old.example',
+    });
+    start('/settings', {
+      'GET /jobs/default/service': jsonResponse({
+        appHost: 'http://localhost:3000',
+        thumbHost: 'http://localhost:3000',
+        videoHost: 'http://localhost:3000',
+        downloadHost: 'http://localhost:3000',
+      }),
+    });
+    expect(await screen.findByText(/^Invalid service dict: /)).toBeTruthy();
+    expect(getServiceDict()).toBeNull();
   });
 
   it('changes the name and the menu follows', async () => {
