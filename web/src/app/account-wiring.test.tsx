@@ -77,6 +77,27 @@ describe('signed in', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Ada Lovelace' })).toBeTruthy();
   });
 
+  it('polls the account and its attributes (GET /account_attribute) every 30 s while signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = start('/settings', {
+        'GET /account_attribute': (call) =>
+          jsonResponse({ key: call.url.searchParams.get('key'), value: '1764360000000' }),
+      });
+      expect(await screen.findByText('Signed in as ada@example.com')).toBeTruthy();
+      const attributeCalls = () => calls.filter((call) => call.path === '/account_attribute');
+      expect(attributeCalls()).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(attributeCalls().map((call) => call.url.searchParams.get('key'))).toEqual([
+        'engaged_events_sent_at',
+      ]);
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(attributeCalls()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads the service host directory once signed in and uses it', async () => {
     clearServiceDict();
     const hosts = {
