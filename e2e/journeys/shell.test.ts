@@ -85,6 +85,27 @@ describe('web shell in Chromium', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('answers an album address without its album with the spec message as a page, at 1366 and 375 px', async () => {
+    for (const [width, height, name] of [
+      [1366, 900, 'missing-album-desktop'],
+      [375, 812, 'missing-album-phone'],
+    ] as const) {
+      const { page } = browser;
+      await page.setViewportSize({ width, height });
+      // Loaded directly: the server hands the address to the client instead of a JSON 403.
+      const response = await page.goto(`${baseUrl}/a//createNew`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-type']).toContain('text/html');
+      await page.getByRole('heading', { name: 'This album link is incomplete' }).waitFor();
+      await page.getByText('Must have params for either albumID or albumIDB64').waitFor();
+      expect(await page.getByRole('link', { name: 'Go to albums' }).count()).toBe(1);
+      await browser.screenshot(name);
+    }
+    await browser.page.goto(`${baseUrl}/comments//${SAMPLE_FILE}`);
+    await browser.page.getByText('Must have params for either albumID or albumIDB64').waitFor();
+    expect(browser.errors).toEqual([]);
+  });
+
   it('shows the account-terminated message for /error/user_disabled and a generic one otherwise', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/error/user_disabled`);

@@ -31,6 +31,17 @@ describe('sign-up, name change and log out in Chromium', () => {
     });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/photos');
     expect(await page.getByText('This page is only accessible to logged in users.').count()).toBe(0);
+    // Signed in, the client has read the service host directory (all five hosts, here this server).
+    const origin = new URL(baseUrl).origin;
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('serviceDict') ?? 'null')))
+      .toEqual({
+        appHost: origin,
+        thumbHost: origin,
+        videoHost: origin,
+        pollHost: origin,
+        downloadHost: origin,
+      });
 
     await page.getByRole('button', { name: 'Signed in as Ada Lovelace' }).click();
     await page.getByRole('menuitem', { name: 'Ada Lovelace' }).waitFor();

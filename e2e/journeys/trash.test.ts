@@ -234,4 +234,32 @@ describe('trash journey', () => {
     expect((await call('GET', `/jobs/${dropped}`)).status).toBe(404);
     expect(browser.errors).toEqual([]);
   });
+
+  it('counts trashed albums on the hub and restores them all from the album trash, at 1366 and 375 px', async () => {
+    const ids = [await trashedAlbum('Summer'), await trashedAlbum('Winter')];
+    browser = await user.browser({ width: 1366, height: 900 });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/deleted_items`);
+    const albumsEntry = page.locator('.trash-hub').getByRole('link', { name: /Albums/ });
+    await albumsEntry.getByText('2 albums').waitFor();
+    await browser.screenshot('trash-hub-album-count-desktop');
+    await albumsEntry.click();
+    const card = (name: string) => page.locator('.trash-tile', { hasText: name });
+    await card('Summer').waitFor();
+    await card('Winter').waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Restore all' }).waitFor();
+    await browser.screenshot('trash-albums-restore-all-mobile');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByRole('button', { name: 'Restore all' }).click();
+    const done = page.getByRole('alertdialog', { name: 'Everything is restored' });
+    await done.getByText('2 items are back where they were.').waitFor();
+    await browser.screenshot('trash-albums-restored-desktop');
+    await done.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByText('No albums in the trash.').waitFor();
+    for (const id of ids) expect((await call('GET', `/jobs/${id}`)).status).toBe(200);
+    await page.goto(`${baseUrl}/deleted_items`);
+    await albumsEntry.getByText('0 albums').waitFor();
+    expect(browser.errors).toEqual([]);
+  });
 });

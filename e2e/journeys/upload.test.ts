@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../../server/src/cli/admin';
 import { copyFixture, makeLargeFile, makeMp4, writeText } from '../fixtures-made/media';
 import { type BrowserSession, openBrowser } from '../support/browser';
+import { startServer } from '../support/server-process';
+import { createApiUser } from './media-steps';
 
 const baseUrl = inject('baseUrl');
 const serverEnv = JSON.parse(inject('serverEnv')) as Record<string, string>;
@@ -122,6 +124,39 @@ const rowsByStatus = (page: Page, status: string) => page.locator(`.upload-row[d
 // A thumbnail still being made answers 503 and the browser logs that; it is the protocol, not a fault.
 const realErrors = (errors: string[]) => errors.filter((error) => !/Failed to load resource/.test(error));
 
+const naturalWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.naturalWidth);
+
+/**
+ * Runs in the page: notes every drawn <img> that failed to load (the browser's broken-image mark),
+ * checked on each failed load and every animation frame, so a moment's broken picture is caught.
+ */
+function watchForBrokenImages() {
+  const seen: string[] = [];
+  (window as unknown as { brokenImages: string[] }).brokenImages = seen;
+  const drawn = (element: Element | null): boolean => {
+    for (let at = element; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0)
+        return false;
+    }
+    return true;
+  };
+  const check = () => {
+    for (const image of document.images) {
+      if (image.complete && image.naturalWidth === 0 && image.getAttribute('src') && drawn(image)) {
+        const note = `${image.className} ${image.src}`;
+        if (!seen.includes(note)) seen.push(note);
+      }
+    }
+  };
+  document.addEventListener('error', () => requestAnimationFrame(check), true);
+  const everyFrame = () => {
+    check();
+    requestAnimationFrame(everyFrame);
+  };
+  requestAnimationFrame(everyFrame);
+}
+
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-upload-journey-'));
   const email = `uploader-${Date.now()}@example.com`;
@@ -219,6 +254,83 @@ describe('uploads in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/photos' && url.search === '?filter=recents_1');
     await expect.poll(() => page.getByRole('region', { name: 'Uploads' }).count()).toBe(0);
     expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('a thumbnail that arrives late: the picked picture or the placeholder, then the real one, never a broken image', async () => {
+    // A server of its own whose media pipeline starts every task 8 s late (MEDIA_TASK_DELAY_MS):
+    // its thumbnails answer 503 with Retry-After meanwhile, through the real queue and routes.
+    const slow = await startServer({ MEDIA_TASK_DELAY_MS: '8000' });
+    const phone = await openBrowser({ width: 375, height: 812, isMobile: true }).catch(async (error) => {
+      await slow.stop();
+      throw error;
+    });
+    try {
+      const owner = await createApiUser(slow.env, slow.baseUrl, 'late-thumbs');
+      await phone.context.addInitScript((value) => localStorage.setItem('authToken', value), owner.token);
+      browser = await owner.browser({ width: 1366, height: 900 });
+      const pending = { desktop: 0, phone: 0 };
+      const retryAfters = new Set<string>();
+      for (const [name, page] of [
+        ['desktop', browser.page],
+        ['phone', phone.page],
+      ] as const) {
+        page.on('response', (response) => {
+          if (!response.url().includes('/th/3/') || response.status() !== 503) return;
+          pending[name] += 1;
+          retryAfters.add(response.headers()['retry-after'] ?? '');
+        });
+        await page.addInitScript(watchForBrokenImages);
+      }
+      const { page } = browser;
+      await page.goto(`${slow.baseUrl}/photos`);
+      const dialog = await openDialog(page);
+      await dialog.getByTestId('upload-file-input').setInputFiles(copyFixture(workDir, 'photo-exif.jpg'));
+
+      // Stored, thumbnail still in the making: the panel's collage and the tile show the picked file.
+      const panel = page.getByRole('region', { name: 'Uploads' });
+      const picture = panel.locator('.upload-panel__picture');
+      await picture.waitFor({ timeout: 30_000 });
+      await expect.poll(() => picture.getAttribute('data-image-status')).toBe('loading');
+      await expect.poll(() => naturalWidth(picture.locator('img.upload-panel__local'))).toBeGreaterThan(0);
+      const tile = page.locator('.timeline-tile').first();
+      await tile.waitFor({ timeout: 30_000 });
+      const fileId = await tile.getAttribute('data-file-id');
+      await expect.poll(() => naturalWidth(tile.locator('img[src^="blob:"]'))).toBeGreaterThan(0);
+      await browser.screenshot('late-thumbnail-pending-desktop');
+
+      // Another device (no picked file there) shows the tile's placeholder meanwhile.
+      await phone.page.goto(`${slow.baseUrl}/photos`);
+      const phoneTile = phone.page.locator(`.timeline-tile[data-file-id="${fileId}"]`);
+      await phoneTile.waitFor({ timeout: 30_000 });
+      await expect.poll(() => pending.phone, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await phoneTile.locator('.timeline-tile__img--loaded').count()).toBe(0);
+      expect(await phoneTile.locator('.timeline-tile__error').count()).toBe(0);
+      await phone.screenshot('late-thumbnail-pending-phone');
+
+      // The server's thumbnail takes their place once made, asked again after its Retry-After.
+      const serverTile = (at: typeof tile) =>
+        at.locator('img.timeline-tile__img--loaded:not([src^="blob:"])');
+      await expect.poll(() => naturalWidth(serverTile(phoneTile)), { timeout: 60_000 }).toBeGreaterThan(0);
+      await expect.poll(() => naturalWidth(serverTile(tile)), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => picture.getAttribute('data-image-status'), { timeout: 30_000 }).toBe('loaded');
+      expect(await picture.locator('img.upload-panel__local').count()).toBe(0);
+      expect(await naturalWidth(picture.locator('img'))).toBeGreaterThan(0);
+      expect(pending.desktop).toBeGreaterThan(0);
+      expect([...retryAfters]).toEqual(['1']);
+      await browser.screenshot('late-thumbnail-arrived-desktop');
+      await phone.screenshot('late-thumbnail-arrived-phone');
+
+      for (const session of [browser, phone]) {
+        expect(
+          await session.page.evaluate(() => (window as unknown as { brokenImages: string[] }).brokenImages),
+        ).toEqual([]);
+        expect(realErrors(session.errors)).toEqual([]);
+      }
+    } finally {
+      await phone.close();
+      await browser?.close();
+      await slow.stop();
+    }
   });
 
   it('on a phone: the dialog and the collapsed panel fit 375 px', async () => {

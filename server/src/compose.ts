@@ -145,6 +145,7 @@ export async function composeServices(deps: CompositionDeps) {
       log,
       clock,
       onTaskFailed: deps.onTaskFailed,
+      taskDelayMs: config.mediaTaskDelayMs,
     }));
   const jobs = createJobService({ repos, access: createAlbumAccessService({ repos, throttle }), clock });
   const files = createFileService({ repos, jobs, clock, signer: mediaUrls });

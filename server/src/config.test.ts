@@ -9,6 +9,14 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/nordlys/data/nordlys.sqlite' });
     expect(config.blobs).toEqual({ kind: 'fs', root: '/srv/nordlys/data/blobs' });
     expect(config.defaultStorageGib).toBe(15);
+    expect(config.mediaTaskDelayMs).toBe(0);
+  });
+
+  it("reads a test rig's media task delay and refuses one that is not a whole number of ms", () => {
+    expect(loadConfig({ MEDIA_TASK_DELAY_MS: '4000' }).mediaTaskDelayMs).toBe(4000);
+    expect(() => loadConfig({ MEDIA_TASK_DELAY_MS: 'soon' })).toThrow(
+      /MEDIA_TASK_DELAY_MS must be a whole number/,
+    );
   });
 
   it('switches to PostgreSQL and S3 from the environment', () => {

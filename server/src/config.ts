@@ -63,6 +63,11 @@ export interface Config {
    */
   periodicEveryMs: number | null;
   /**
+   * A pause before every media task this process runs (MEDIA_TASK_DELAY_MS, 0 by default): a test
+   * rig's stand-in for a busy pipeline, so thumbnails arrive late through the real queue and routes.
+   */
+  mediaTaskDelayMs: number;
+  /**
    * Prometheus metrics at `/metrics`: off unless METRICS_TOKEN (a bearer token the scraper sends,
    * on the app's port) or METRICS_PORT (a port of their own on METRICS_HOST, 127.0.0.1 by default)
    * is set; with both, the separate port asks for the token too.
@@ -223,6 +228,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const metricsPort = env.METRICS_PORT ? int('METRICS_PORT', 0, 1, 65535) : null;
   const periodicSeconds = env.PERIODIC_EVERY_SECONDS ? int('PERIODIC_EVERY_SECONDS', 0, 1, 86_400) : null;
 
+  const mediaTaskDelayMs = int('MEDIA_TASK_DELAY_MS', 0, 0, 600_000);
+
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -271,6 +278,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     payments,
     cast: { receiverAppId },
     periodicEveryMs: periodicSeconds ? periodicSeconds * 1000 : null,
+    mediaTaskDelayMs,
     metrics: { token: metricsToken, port: metricsPort || null, host: env.METRICS_HOST || '127.0.0.1' },
   };
 

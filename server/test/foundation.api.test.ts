@@ -43,7 +43,16 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
   });
 
   it('serves index.html with the client config for every client route', async () => {
-    for (const url of ['/', '/photos', '/albums/abc/edit/addPhotos', '/settings/testFlags?x=1']) {
+    // An album route without its id (an empty segment) is the client's to answer, not a 403.
+    for (const url of [
+      '/',
+      '/photos',
+      '/albums/abc/edit/addPhotos',
+      '/settings/testFlags?x=1',
+      '/a//createNew',
+      '/comments//f1',
+      '/carousel//f1?x=1',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -57,6 +66,12 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
     const res = await t.app.inject({ url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps an API path with an empty segment an API answer', async () => {
+    const res = await t.app.inject({ url: '/st/4//no_such_call' });
+    expect(res.headers['content-type']).toContain('application/json');
+    expect([403, 404]).toContain(res.statusCode);
   });
 
   it('does not fall back to index.html for non-GET requests', async () => {

@@ -547,4 +547,41 @@ describe.each(databaseKinds)('media processing (%s)', (kind) => {
     }
     expect((await contentRow(t, f.sha256)).thumb_status).toBe('ready');
   });
+
+  // The embedded size runs the tasks in the API process, where the setting applies.
+  it.skipIf(kind !== 'sqlite')(
+    'starts each task MEDIA_TASK_DELAY_MS late: the thumbnail answers 503 meanwhile',
+    async () => {
+      const slowed = await buildApp({
+        config: { ...t.config, mediaTaskDelayMs: 1500 },
+        store: t.store,
+        blobs: t.blobs,
+        logger: false,
+      });
+      try {
+        const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#aa5500' } })
+          .jpeg()
+          .toBuffer();
+        const f = await storeFile(t, userId, 'slowed.jpg', bytes);
+        const started = Date.now();
+        slowed.mediaProcessing.enqueueContent(f.sha256);
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const early = await slowed.inject({
+          method: 'GET',
+          url: urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }),
+        });
+        expect(early.statusCode).toBe(503);
+        expect(early.headers['retry-after']).toBe('1');
+        await slowed.mediaProcessing.onIdle();
+        expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+        const late = await slowed.inject({
+          method: 'GET',
+          url: urls.thumbUrl(f.fileId, 256, { jobId: f.jobId }),
+        });
+        expect(late.statusCode).toBe(200);
+      } finally {
+        await slowed.close();
+      }
+    },
+  );
 });

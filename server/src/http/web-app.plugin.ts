@@ -50,6 +50,16 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
     return shell;
   };
 
+  // A client route with an empty segment (an album route without its id, `/a//createNew`) is
+  // refused by the static handler as a suspicious file path; it is no file, so the client answers
+  // it (with core.md §1's 'Must have params for either albumID or albumIDB64').
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' || !url.includes('//') || !fs.existsSync(indexFile)) return;
+    if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url.startsWith('/assets/')) return;
+    return sendIndex(reply, request);
+  });
+
   if (fs.existsSync(opts.root)) {
     await app.register(fastifyStatic, {
       root: opts.root,

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../api/client';
-import { getAuthToken, setAuthToken } from '../api/session';
+import { clearServiceDict, getAuthToken, getServiceDict, setAuthToken, setServiceDict } from '../api/session';
 import { ReadOnlyGate } from '../features/account/read-only-gate.component';
 import { setAuthPorts } from '../features/auth/auth.ports';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
@@ -75,6 +75,62 @@ describe('signed in', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Signed in as Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('polls the account and its attributes (GET /account_attribute) every 30 s while signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = start('/settings', {
+        'GET /account_attribute': (call) =>
+          jsonResponse({ key: call.url.searchParams.get('key'), value: '1764360000000' }),
+      });
+      expect(await screen.findByText('Signed in as ada@example.com')).toBeTruthy();
+      const attributeCalls = () => calls.filter((call) => call.path === '/account_attribute');
+      expect(attributeCalls()).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(attributeCalls().map((call) => call.url.searchParams.get('key'))).toEqual([
+        'engaged_events_sent_at',
+      ]);
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(attributeCalls()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the service host directory once signed in and uses it', async () => {
+    clearServiceDict();
+    const hosts = {
+      appHost: 'http://localhost:3000',
+      thumbHost: 'http://localhost:3000',
+      videoHost: 'http://localhost:3000',
+      pollHost: 'http://localhost:3000',
+      downloadHost: 'http://localhost:3000',
+    };
+    const { calls } = start('/settings', { 'GET /jobs/default/service': jsonResponse(hosts) });
+    await waitFor(() => expect(getServiceDict()).toEqual(hosts));
+    expect(calls.filter((call) => call.path === '/jobs/default/service')).toHaveLength(1);
+    expect(screen.queryByText(/Invalid service dict/)).toBeNull();
+  });
+
+  it('treats a directory without all five hosts as invalid, visibly, and keeps none', async () => {
+    setServiceDict({
+      appHost: 'http://old.example',
+      thumbHost: 'http://old.example',
+      videoHost: 'http://old.example',
+      pollHost: 'http://old.example',
+      downloadHost: 'http://old.example',
+    });
+    start('/settings', {
+      'GET /jobs/default/service': jsonResponse({
+        appHost: 'http://localhost:3000',
+        thumbHost: 'http://localhost:3000',
+        videoHost: 'http://localhost:3000',
+        downloadHost: 'http://localhost:3000',
+      }),
+    });
+    expect(await screen.findByText(/^Invalid service dict: /)).toBeTruthy();
+    expect(getServiceDict()).toBeNull();
   });
 
   it('changes the name and the menu follows', async () => {

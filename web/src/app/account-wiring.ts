@@ -1,3 +1,4 @@
+import { fetchServiceHosts, isInvalidServiceDict } from '../api/service-hosts';
 import { setAccountPorts } from '../features/account/account.ports';
 import { accountCleared, accountLoaded } from '../features/account/account.slice';
 import { startAccountPoll } from '../features/account/account.thunks';
@@ -22,9 +23,20 @@ export function wireAccount(dispatch: AppDispatch): () => void {
   const existing = wired.get(dispatch);
   if (existing) return existing;
   let stopPoll: (() => void) | null = null;
+  let directoryRead = false;
+  // account.md §9: once signed in, the service host directory is read from the login host; one
+  // without all five hosts is not used, and the user is told why pictures may not load.
+  const readServiceDirectory = () => {
+    if (directoryRead) return;
+    directoryRead = true;
+    fetchServiceHosts().catch((error: unknown) => {
+      if (isInvalidServiceDict(error)) dispatch(showToast({ type: 'invalidServiceDict' }));
+    });
+  };
   const endUserState = () => {
     stopPoll?.();
     stopPoll = null;
+    directoryRead = false;
     dispatch(accountCleared());
     dispatch(devicesCleared());
   };
@@ -32,6 +44,7 @@ export function wireAccount(dispatch: AppDispatch): () => void {
   setAuthPorts({
     accountLoaded: (_dispatch, account) => {
       dispatch(accountLoaded(account));
+      readServiceDirectory();
       stopPoll ??= startAccountPoll(dispatch);
     },
     sessionEnded: endUserState,

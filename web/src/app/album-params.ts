@@ -11,3 +11,24 @@ export function requireAlbumParams(params: Readonly<Record<string, string | unde
   if (!albumID && !albumIDB64) throw new Error(MISSING_ALBUM_PARAMS);
   return { ...(albumID ? { albumID } : {}), ...(albumIDB64 ? { albumIDB64 } : {}) };
 }
+
+const ALBUM_SEGMENTS = new Set([':albumID', ':albumIDB64']);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `pathname` is one of these album routes with its album id left empty (`/a//createNew`,
+ * `/comments//f1`): no route matches it, yet it is an album route without its params, not an
+ * unknown page.
+ */
+export function lacksAlbumParams(pathname: string, albumRoutePaths: readonly string[]): boolean {
+  return albumRoutePaths.some((routePath) => {
+    const segments = routePath.split('/');
+    if (!segments.some((segment) => ALBUM_SEGMENTS.has(segment))) return false;
+    const source = segments
+      .map((segment) =>
+        ALBUM_SEGMENTS.has(segment) ? '' : segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment),
+      )
+      .join('/');
+    return new RegExp(`^${source}/?$`).test(pathname);
+  });
+}

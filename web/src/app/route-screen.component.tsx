@@ -1,12 +1,13 @@
 import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { RequireLogin } from '../features/auth/login-wall.component';
 import { documentTitle } from '../features/locale/brand-rule';
+import { MissingAlbumPage } from '../features/pages/pages.screens';
 import { hasNamespaces, loadNamespaces } from '../i18n/i18n';
 import { raisePreloadError } from '../routing/preload-error.events';
 import type { ScreenRoute } from '../routing/screen-route';
-import { requireAlbumParams } from './album-params';
+import { lacksAlbumParams, MISSING_ALBUM_PARAMS, requireAlbumParams } from './album-params';
 import { useAppEnvironment } from './app-environment.context';
 
 /** The namespace of a screen's title, which may come with the screen rather than the first load. */
@@ -30,15 +31,21 @@ export function loadTitle(entry: ScreenRoute, locale: string): Promise<void> {
   return fetching;
 }
 
-/** Renders one route-table entry: checks its params, titles the tab, renders its screen. */
-export function RouteScreen({ entry }: { entry: ScreenRoute }) {
+/**
+ * Renders one route-table entry: checks its params, titles the tab, renders its screen. The
+ * not-found entry is given the album routes' paths: an address that is one of them with the album
+ * id left empty shows the spec's missing-params page instead.
+ */
+export function RouteScreen({ entry, albumPaths }: { entry: ScreenRoute; albumPaths?: readonly string[] }) {
   const { t, i18n } = useTranslation();
   // The title names the tab and heads the login wall before the screen's part is in.
   if (!hasNamespaces([titleNamespace(entry)])) use(loadTitle(entry, i18n.language));
   const params = useParams();
   const { brandName } = useAppEnvironment();
+  const { pathname } = useLocation();
   if (entry.needsAlbum) requireAlbumParams(params);
-  const title = t(entry.titleKey);
+  const missingAlbum = albumPaths !== undefined && lacksAlbumParams(pathname, albumPaths);
+  const title = t(missingAlbum ? 'pages:missingAlbum.title' : entry.titleKey);
 
   useEffect(() => {
     document.title = documentTitle(brandName, entry.screen === 'start' ? undefined : title);
@@ -49,6 +56,7 @@ export function RouteScreen({ entry }: { entry: ScreenRoute }) {
     void entry.preload?.();
   }, [entry]);
 
+  if (missingAlbum) return <MissingAlbumPage detail={MISSING_ALBUM_PARAMS} />;
   const Screen = entry.Component;
   const screen = <Screen brandName={brandName} params={params} />;
   return entry.requiresLogin ? (

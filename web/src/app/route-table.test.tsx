@@ -124,6 +124,17 @@ describe('rendered screens', () => {
     expect(screen.getByRole('link', { name: /go back/i }).getAttribute('href')).toBe('/');
   });
 
+  it.each(['/a//createNew', '/comments//f1', '/albums//edit/addPhotos', '/a/'])(
+    'shows the missing album params page, with the spec message, for %s',
+    async (path) => {
+      renderAppAt(path);
+      expect(await screen.findByRole('heading', { name: 'This album link is incomplete' })).toBeTruthy();
+      expect(screen.getByText(MISSING_ALBUM_PARAMS)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to albums' }).getAttribute('href')).toBe('/albums');
+      expect(document.title).toBe('This album link is incomplete · Nordlys Cloud');
+    },
+  );
+
   it('shows the account-terminated message with a link for /error/user_disabled', async () => {
     renderAppAt('/error/user_disabled');
     expect(

@@ -9,6 +9,8 @@ import { SessionUserBinding } from './session-user-binding.component';
  * (a component router: the data router's loaders and actions, unused here, would add ~17 KB gzip
  * to every first load); error boundaries and scroll restoration live in the layout.
  */
+const ALBUM_PATHS = ROUTE_TABLE.filter((entry) => entry.needsAlbum).map((entry) => entry.path);
+
 export const appRoutes: RouteObject[] = [
   {
     element: (
@@ -16,7 +18,10 @@ export const appRoutes: RouteObject[] = [
         <Layout />
       </SessionUserBinding>
     ),
-    children: ROUTE_TABLE.map((entry) => ({ path: entry.path, element: <RouteScreen entry={entry} /> })),
+    children: ROUTE_TABLE.map((entry) => ({
+      path: entry.path,
+      element: <RouteScreen entry={entry} albumPaths={entry.path === '*' ? ALBUM_PATHS : undefined} />,
+    })),
   },
 ];
 

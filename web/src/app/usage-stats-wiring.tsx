@@ -1,11 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import { useLocation } from 'react-router';
+import { setAccountAttribute } from '../api/account.api';
 import { getConsents, sendClientStats, sendStatisticsEvents } from '../api/privacy.api';
+import { selectAttributeValues } from '../features/account/account.slice';
+import { watchAccountAttribute } from '../features/account/account.thunks';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { selectToasts } from '../features/toasts/toast.slice';
 import { startUsageStats, type UsageStats } from '../features/usage-stats/usage-stats';
-import { engagedEventAt, engagedEventOfNotice } from '../features/usage-stats/usage-tracker';
+import {
+  ENGAGED_EVENTS_SENT_ATTRIBUTE,
+  engagedEventAt,
+  engagedEventOfNotice,
+  sentAtOf,
+} from '../features/usage-stats/usage-tracker';
 
 const hasHelpUsImproveConsent = () =>
   getConsents().then(
@@ -25,12 +33,22 @@ export function UsageStatsTracker() {
 
   useEffect(() => {
     if (!signedIn) return;
+    // The hour between sendings is the account's: the account poll reads when it last sent.
+    const unwatch = watchAccountAttribute(ENGAGED_EVENTS_SENT_ATTRIBUTE);
     const stats = startUsageStats({
       hasConsent: hasHelpUsImproveConsent,
       sendClientStats,
       sendEvents: sendStatisticsEvents,
       clock: Date.now,
       isForeground: () => document.visibilityState === 'visible',
+      sentElsewhereAt: () =>
+        sentAtOf(
+          selectAttributeValues(store.getState() as Parameters<typeof selectAttributeValues>[0])[
+            ENGAGED_EVENTS_SENT_ATTRIBUTE
+          ],
+        ),
+      onEventsSent: (at) =>
+        void setAccountAttribute(ENGAGED_EVENTS_SENT_ATTRIBUTE, String(at)).catch(() => undefined),
     });
     tracker.current = stats;
     const toastsNow = () => selectToasts(store.getState() as Parameters<typeof selectToasts>[0]);
@@ -44,6 +62,7 @@ export function UsageStatsTracker() {
       }
     });
     return () => {
+      unwatch();
       stopWatching();
       stats.stop();
       tracker.current = null;

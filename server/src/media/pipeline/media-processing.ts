@@ -1,7 +1,7 @@
 import type { BlobStore } from '../../blobs/blob-store';
 import { createInProcessQueue } from '../../queue/in-process-queue';
 import { currentRequestId } from '../../queue/request-id';
-import type { MediaTaskName, TaskQueue } from '../../queue/task-queue';
+import type { MediaTaskName, TaskHandler, TaskHandlers, TaskQueue } from '../../queue/task-queue';
 import type { ContentProcessingRepository } from '../../store/repositories/content-processing.repository';
 import { DEFAULT_CONCURRENCY, startContentTasks } from './content-tasks';
 import { type MediaLog, scheduleRetryRounds, sweepUnfinished, tasksFor } from './unfinished-work';
@@ -64,6 +64,21 @@ export interface CreateMediaProcessingDeps {
   clock?: () => number;
   /** Each failed attempt of a task run here (the metrics' task failures). */
   onTaskFailed?: (name: MediaTaskName, willRetry: boolean) => void;
+  /** A pause before each task runs here (config `mediaTaskDelayMs`): a busy pipeline for test rigs. */
+  taskDelayMs?: number;
+}
+
+/** The same handlers, each starting `delayMs` late (the statuses stay 'pending' meanwhile). */
+export function delayedHandlers(handlers: TaskHandlers, delayMs: number): TaskHandlers {
+  if (delayMs <= 0) return handlers;
+  const later = (handler: TaskHandler): TaskHandler => ({
+    async run(data, ctx) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return handler.run(data, ctx);
+    },
+    fail: (data, error) => handler.fail(data, error),
+  });
+  return { thumbnails: later(handlers.thumbnails), 'encode-video': later(handlers['encode-video']) };
 }
 
 /**
@@ -86,7 +101,7 @@ export async function createMediaProcessing(deps: CreateMediaProcessingDeps): Pr
   const clock = deps.clock ?? Date.now;
   const tasks = await startContentTasks({ repo, blobs: deps.blobs, dataDir: deps.dataDir, clock });
   const queue = createInProcessQueue({
-    handlers: tasks.handlers,
+    handlers: delayedHandlers(tasks.handlers, deps.taskDelayMs ?? 0),
     concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
     backoffMs: deps.backoffMs,
     onError: (name, data, error, willRetry) => {

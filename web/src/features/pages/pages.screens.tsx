@@ -7,6 +7,10 @@ const ErrorPage = lazyPart(() => import('./error-page.component').then((module) 
 const NotFoundPage = lazyPart(() =>
   import('./not-found-page.component').then((module) => module.NotFoundPage),
 );
+/** Drawn by the app's route screen for an album address without its album. */
+export const MissingAlbumPage = lazyPart(() =>
+  import('./missing-album-page.component').then((module) => module.MissingAlbumPage),
+);
 
 const route = routesOf('pages');
 

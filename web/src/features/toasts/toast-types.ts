@@ -74,6 +74,8 @@ export const TOAST_TYPES = {
   userNameChangeFailed: error,
   emailSubscribeSettingsChanged: info,
   copyFailed: error,
+  // The service host directory lacks a host (account.md §5): held longer, it explains what follows.
+  invalidServiceDict: { tone: 'error', durationMs: 8000, unique: true },
   genericError: error,
 } as const satisfies Record<string, ToastTypeDef>;
 

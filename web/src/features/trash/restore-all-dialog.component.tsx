@@ -34,6 +34,8 @@ export function RestoreAllDialog({ state, onClose }: { state: RestoreAllPhase | 
       open
       onOpenChange={(open) => !open && onClose()}
       role="alertdialog"
+      // Its one way out is the footer's Close: a second control of the same name confuses.
+      showClose={false}
       title={complete ? t('restoreAll.completeTitle') : t('restoreAll.incompleteTitle')}
       description={
         complete

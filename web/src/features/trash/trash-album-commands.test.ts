@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { restoreAll } from './restore-all';
 import { setTrashPorts, type TrashToast } from './trash.ports';
-import { runAlbumCommand } from './trash-album-commands';
+import { albumRestoreAllIo, runAlbumCommand } from './trash-album-commands';
 import { initialTrashListState, type TrashListState, trashListReducer } from './trash-list.slice';
 
 type Album = { id: string; dtime: number };
@@ -100,5 +101,27 @@ describe('album trash commands', () => {
     );
     expect(called).toBe(false);
     expect(h.seen).toEqual([]);
+  });
+});
+
+describe('restore all over the album trash', () => {
+  it('restores every album through the restore-all rule; one the server leaves out stays and counts as failed', async () => {
+    let trash = ['a1', 'a2', 'a3'].map((id) => ({ id }));
+    const calls: string[][] = [];
+    const outcome = await restoreAll(
+      albumRestoreAllIo({
+        list: async () => trash,
+        restore: async (ids) => {
+          calls.push(ids);
+          const success = ids.filter((id) => id !== 'a2').map((uuid) => ({ uuid }));
+          trash = trash.filter((album) => !success.some((entry) => entry.uuid === album.id));
+          return { success };
+        },
+      }),
+      () => undefined,
+    );
+    expect(calls).toEqual([['a1', 'a2', 'a3']]);
+    expect(outcome).toEqual({ restored: 2, failed: 1, outOfStorage: 0, total: 3 });
+    expect(trash).toEqual([{ id: 'a2' }]);
   });
 });

@@ -1,5 +1,7 @@
+import type { BulkFileResult } from '@nordlys/contract/timeline';
 import type { AlbumsSuccessReply } from '@nordlys/contract/trash';
 import type { Dispatch } from '@reduxjs/toolkit';
+import type { RestoreAllIo } from './restore-all';
 import { trashPorts } from './trash.ports';
 import { trashListActions as actions, type TrashProcessing } from './trash-list.slice';
 
@@ -45,4 +47,27 @@ export async function runAlbumCommand(
     io.list(actions.processingFailed(failed));
     trashPorts().showToast(dispatch, { type: TOASTS[kind].failed, params: { count: failed.length } });
   }
+}
+
+/**
+ * "Restore all" over the album trash, run by the same rule as the photo trash's: pages are cut
+ * from the one listing the server gives, and an album the reply does not list in `success` stays.
+ */
+export function albumRestoreAllIo(io: {
+  list(): Promise<readonly { id: string }[]>;
+  restore(ids: string[]): Promise<AlbumsSuccessReply>;
+}): RestoreAllIo {
+  return {
+    async fetchPage(offset, limit) {
+      const albums = await io.list();
+      return { ids: albums.slice(offset, offset + limit).map((album) => album.id), total: albums.length };
+    },
+    async restore(ids) {
+      const restored = new Set((await io.restore(ids)).success.map((entry) => entry.uuid));
+      const results = ids.map(
+        (id): BulkFileResult => ({ file_uuid: id, status: restored.has(id) ? 'ok' : 'error' }),
+      );
+      return { results };
+    },
+  };
 }

@@ -1,14 +1,16 @@
 import type { DeletedAlbum } from '@nordlys/contract/trash';
 import { ArchiveRestore, GalleryHorizontalEnd, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteAlbumsForever, fetchDeletedAlbums, restoreAlbums } from '../../api/trash-albums.api';
 import type { FileActionContext } from '../../file-actions/file-action.types';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
+import { restoreAll } from './restore-all';
+import { RestoreAllDialog, type RestoreAllPhase } from './restore-all-dialog.component';
 import { trashPorts } from './trash.ports';
-import { runAlbumCommand } from './trash-album-commands';
+import { albumRestoreAllIo, runAlbumCommand } from './trash-album-commands';
 import {
   trashListActions as actions,
   initialTrashListState,
@@ -56,6 +58,7 @@ export function TrashAlbumsPage({ account, clock = Date.now }: TrashAlbumsPagePr
     initialTrashListState<DeletedAlbum>,
   );
   const loadController = useRef<AbortController | null>(null);
+  const [restoreAllState, setRestoreAllState] = useState<RestoreAllPhase | null>(null);
 
   const load = useCallback(() => {
     loadController.current?.abort();
@@ -87,46 +90,70 @@ export function TrashAlbumsPage({ account, clock = Date.now }: TrashAlbumsPagePr
       appDispatch,
     );
 
+  const startRestoreAll = async () => {
+    setRestoreAllState({ phase: 'running', progress: { restored: 0, failed: 0, total: state.items.length } });
+    const outcome = await restoreAll(
+      albumRestoreAllIo({ list: () => fetchDeletedAlbums(), restore: restoreAlbums }),
+      (progress) => setRestoreAllState({ phase: 'running', progress }),
+    );
+    setRestoreAllState({ phase: 'done', outcome });
+    load();
+  };
+
   const readOnly = account?.isReadOnly === true;
   return (
-    <TrashListLayout
-      title={t('albums.title')}
-      state={state}
-      dispatch={dispatch}
-      now={clock()}
-      onRetry={load}
-      loadFailedText={t('albums.loadFailed')}
-      empty={{
-        icon: <GalleryHorizontalEnd />,
-        text: t('albums.empty'),
-        action: { label: t('albums.toAlbums'), onClick: () => void navigate('/albums') },
-      }}
-      toolbarActions={
-        <>
+    <>
+      <TrashListLayout
+        title={t('albums.title')}
+        state={state}
+        dispatch={dispatch}
+        now={clock()}
+        onRetry={load}
+        loadFailedText={t('albums.loadFailed')}
+        empty={{
+          icon: <GalleryHorizontalEnd />,
+          text: t('albums.empty'),
+          action: { label: t('albums.toAlbums'), onClick: () => void navigate('/albums') },
+        }}
+        headingActions={
           <Button
             size="sm"
             icon={<ArchiveRestore />}
-            disabled={readOnly}
+            disabled={readOnly || restoreAllState !== null}
             title={readOnly ? tActions('readOnlyTooltip') : undefined}
-            onClick={() => run('restoring')}
+            onClick={() => void startRestoreAll()}
           >
-            {tActions('labels.restore')}
+            {t('list.restoreAll')}
           </Button>
-          <Button size="sm" variant="danger" icon={<XCircle />} onClick={() => run('deleting')}>
-            {tActions('labels.permDelete')}
-          </Button>
-        </>
-      }
-      renderItem={({ item, days }) => (
-        <AlbumTile
-          key={item.id}
-          album={item}
-          days={days}
-          selected={state.selected.includes(item.id)}
-          processing={state.processing[item.id]}
-          onToggle={() => dispatch(actions.toggled(item.id))}
-        />
-      )}
-    />
+        }
+        toolbarActions={
+          <>
+            <Button
+              size="sm"
+              icon={<ArchiveRestore />}
+              disabled={readOnly}
+              title={readOnly ? tActions('readOnlyTooltip') : undefined}
+              onClick={() => run('restoring')}
+            >
+              {tActions('labels.restore')}
+            </Button>
+            <Button size="sm" variant="danger" icon={<XCircle />} onClick={() => run('deleting')}>
+              {tActions('labels.permDelete')}
+            </Button>
+          </>
+        }
+        renderItem={({ item, days }) => (
+          <AlbumTile
+            key={item.id}
+            album={item}
+            days={days}
+            selected={state.selected.includes(item.id)}
+            processing={state.processing[item.id]}
+            onToggle={() => dispatch(actions.toggled(item.id))}
+          />
+        )}
+      />
+      <RestoreAllDialog state={restoreAllState} onClose={() => setRestoreAllState(null)} />
+    </>
   );
 }

@@ -3,17 +3,23 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchTrashPage } from '../../api/trash.api';
+import { fetchDeletedAlbums } from '../../api/trash-albums.api';
 import './trash.css';
 
 /** /deleted_items: the trash hub with its two lists (core.md §2). */
 export function TrashHub() {
   const { t } = useTranslation('trash');
   const [photoCount, setPhotoCount] = useState<number | null>(null);
+  const [albumCount, setAlbumCount] = useState<number | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     fetchTrashPage(0, 1, controller.signal).then(
       (page) => setPhotoCount(page.total),
+      () => undefined,
+    );
+    fetchDeletedAlbums(controller.signal).then(
+      (albums) => setAlbumCount(albums.length),
       () => undefined,
     );
     return () => controller.abort();
@@ -26,7 +32,12 @@ export function TrashHub() {
       label: t('hub.photos'),
       detail: photoCount === null ? null : t('hub.count', { count: photoCount }),
     },
-    { to: 'albums', icon: <GalleryHorizontalEnd />, label: t('hub.albums'), detail: null },
+    {
+      to: 'albums',
+      icon: <GalleryHorizontalEnd />,
+      label: t('hub.albums'),
+      detail: albumCount === null ? null : t('hub.albumCount', { count: albumCount }),
+    },
   ];
   return (
     <div className="trash trash--hub">

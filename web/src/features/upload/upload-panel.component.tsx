@@ -4,8 +4,11 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, IconButton } from '../../ui/button';
+import { useLocalPreview } from '../../ui/local-preview.context';
 import { Modal } from '../../ui/modal';
+import { useRetryingImage } from '../../ui/use-retrying-image';
 import {
+  type CollageThumb,
   collageThumbs,
   type PanelSummary,
   panelSummary,
@@ -77,7 +80,30 @@ function UploadRow({ item, text }: { item: UploadItem; text: RowText }) {
   );
 }
 
-function Collage({ thumbs }: { thumbs: string[] }) {
+/** One collage picture: the picked file (or the panel's surface) until the server's thumbnail loads. */
+function CollagePicture({ thumb, alt }: { thumb: CollageThumb; alt: string }) {
+  const local = useLocalPreview(thumb.fileId ?? '');
+  const image = useRetryingImage(thumb.url);
+  const loaded = image.status === 'loaded';
+  return (
+    <span className="upload-panel__picture" data-image-status={image.status}>
+      {local && !loaded ? <img className="upload-panel__local" src={local} alt={alt} /> : null}
+      {image.status === 'failed' ? null : (
+        <img
+          // A new element per attempt makes the browser ask again.
+          key={image.attempt}
+          className={loaded ? undefined : 'upload-panel__pending'}
+          src={thumb.url}
+          alt={local && !loaded ? '' : alt}
+          onLoad={image.onLoad}
+          onError={image.onError}
+        />
+      )}
+    </span>
+  );
+}
+
+function Collage({ thumbs }: { thumbs: CollageThumb[] }) {
   const { t } = useTranslation('upload');
   if (thumbs.length === 0) {
     return (
@@ -88,8 +114,8 @@ function Collage({ thumbs }: { thumbs: string[] }) {
   }
   return (
     <span className={`upload-panel__collage upload-panel__collage--${thumbs.length}`}>
-      {thumbs.map((url, index) => (
-        <img key={url} src={url} alt={t('panel.thumbAlt', { index: index + 1 })} loading="lazy" />
+      {thumbs.map((thumb, index) => (
+        <CollagePicture key={thumb.url} thumb={thumb} alt={t('panel.thumbAlt', { index: index + 1 })} />
       ))}
     </span>
   );

@@ -123,14 +123,22 @@ describe('panel summary', () => {
     expect(panelSummary(state)).toMatchObject({ kind: 'allUploaded', done: 1, total: 1 });
   });
 
-  it('the collage holds at most 4 finished pictures, newest first', () => {
-    const ids = ['a', 'b', 'c', 'd', 'e'];
+  it('the collage holds at most 4 stored pictures, newest first, those still being made included', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
     const actions = ids.flatMap((id) => [
       a.uploadStarted(id),
-      a.succeeded({ id, fileUUID: id, thumbUrl: `/th/${id}` }),
+      id === 'e'
+        ? a.backendSucceeded({ id, fileUUID: id, thumbUrl: `/th/${id}`, isMovie: false })
+        : a.succeeded({ id, fileUUID: id, thumbUrl: `/th/${id}` }),
     ]);
-    const state = run(a.filesAdded(ids.map(file)), a.checksPassed(ids), ...actions);
-    expect(collageThumbs(selectUploadItems(state))).toEqual(['/th/e', '/th/d', '/th/c', '/th/b']);
+    const state = run(a.filesAdded(ids.map(file)), a.checksPassed(ids), ...actions, a.uploadStarted('g'));
+    expect(collageThumbs(selectUploadItems(state)).map((thumb) => thumb.url)).toEqual([
+      '/th/f',
+      '/th/e',
+      '/th/d',
+      '/th/c',
+    ]);
+    expect(collageThumbs(selectUploadItems(state))[1]).toEqual({ url: '/th/e', fileId: 'e' });
   });
 });
 

@@ -94,11 +94,21 @@ export function panelSummary(queue: UploadQueueState): PanelSummary {
 /** core.md §9: the uploaded-file preview shows up to 4 pictures. */
 export const COLLAGE_SIZE = 4;
 
-export function collageThumbs(items: readonly UploadItem[]): string[] {
-  const thumbs: string[] = [];
+export interface CollageThumb {
+  url: string;
+  fileId: string | null;
+}
+
+/**
+ * The newest stored pictures, whether or not the server has made their thumbnails yet: one in the
+ * making shows its picked file (or a placeholder) until the thumbnail answers.
+ */
+export function collageThumbs(items: readonly UploadItem[]): CollageThumb[] {
+  const thumbs: CollageThumb[] = [];
   for (let i = items.length - 1; i >= 0 && thumbs.length < COLLAGE_SIZE; i -= 1) {
     const item = items[i]!;
-    if (item.status === 'Succeeded' && item.thumbUrl) thumbs.push(item.thumbUrl);
+    const stored = item.status === 'Succeeded' || item.status === 'BackendSucceeded';
+    if (stored && item.thumbUrl) thumbs.push({ url: item.thumbUrl, fileId: item.fileUUID });
   }
   return thumbs;
 }

@@ -6,6 +6,7 @@ import {
   engagedEventAt,
   engagedEventOfNotice,
   initialUsage,
+  sentAtOf,
   usageReducer,
 } from './usage-tracker';
 
@@ -19,6 +20,20 @@ describe('usage tracker', () => {
     expect(dueEvents(state, 2000 + ENGAGED_EVENTS_COOLDOWN_MS - 1)).toEqual([]);
     expect(dueEvents(state, 2000 + ENGAGED_EVENTS_COOLDOWN_MS)).toHaveLength(1);
     expect(usageReducer(state, { type: 'cleared' })).toEqual(initialUsage);
+  });
+
+  it("counts the hour from the account's last sending elsewhere too", () => {
+    const state = usageReducer(initialUsage, { type: 'engaged', name: 'share', at: 5000 });
+    const elsewhere = 4000;
+    expect(dueEvents(state, elsewhere + ENGAGED_EVENTS_COOLDOWN_MS - 1, elsewhere)).toEqual([]);
+    expect(dueEvents(state, elsewhere + ENGAGED_EVENTS_COOLDOWN_MS, elsewhere)).toHaveLength(1);
+    expect([
+      sentAtOf('1764360000000'),
+      sentAtOf(null),
+      sentAtOf(''),
+      sentAtOf('soon'),
+      sentAtOf('-5'),
+    ]).toEqual([1764360000000, null, null, null, null]);
   });
 
   it('keeps events recorded while a sending was on its way', () => {
@@ -82,6 +97,32 @@ describe('usage statistics runner', () => {
     });
     expect(events).toHaveLength(2);
     expect(events[1]).toEqual([expect.objectContaining({ name: 'share' })]);
+    stats.stop();
+  });
+
+  it('holds events another tab or device sent within the hour, and records its own sending for them', async () => {
+    const events: object[][] = [];
+    const recorded: number[] = [];
+    let elsewhere: number | null = Date.now() - 10 * 60 * 1000;
+    const stats = startUsageStats({
+      hasConsent: async () => true,
+      sendClientStats: async () => undefined,
+      sendEvents: async (batch) => {
+        events.push(batch);
+      },
+      clock: () => Date.now(),
+      isForeground: () => true,
+      sentElsewhereAt: () => elsewhere,
+      onEventsSent: (at) => recorded.push(at),
+    });
+    stats.record('album_open');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual([]);
+    elsewhere = null;
+    stats.record('share');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toHaveLength(1);
+    expect(recorded).toEqual([Date.now()]);
     stats.stop();
   });
 

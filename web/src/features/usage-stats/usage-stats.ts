@@ -15,6 +15,10 @@ export interface UsageStatsDeps {
   sendEvents(events: { name: string; timestamp: number }[]): Promise<void>;
   clock(): number;
   isForeground(): boolean;
+  /** When the account last sent engaged-user events from any tab or device, if known. */
+  sentElsewhereAt?(): number | null;
+  /** Events were sent at `at`: recorded for the account's other tabs and devices. */
+  onEventsSent?(at: number): void;
 }
 
 export interface UsageStats {
@@ -30,7 +34,7 @@ export function startUsageStats(deps: UsageStatsDeps): UsageStats {
 
   async function flush(withClientStats: boolean) {
     if (sending || stopped) return;
-    const events = dueEvents(state, deps.clock());
+    const events = dueEvents(state, deps.clock(), deps.sentElsewhereAt?.() ?? null);
     if (events.length === 0 && !withClientStats) return;
     sending = true;
     try {
@@ -43,7 +47,9 @@ export function startUsageStats(deps: UsageStatsDeps): UsageStats {
       }
       if (events.length > 0) {
         await deps.sendEvents(events);
-        state = usageReducer(state, { type: 'sent', at: deps.clock(), count: events.length });
+        const at = deps.clock();
+        state = usageReducer(state, { type: 'sent', at, count: events.length });
+        deps.onEventsSent?.(at);
       }
     } catch {
       // Statistics are best effort: a failed call is tried again at the next occasion.

@@ -6,6 +6,11 @@
 export const ACTIVITY_TRACKER_FIRST_S = 0;
 export const ACTIVITY_TRACKER_EVERY_S = 3600;
 export const ENGAGED_EVENTS_COOLDOWN_MS = 60 * 60 * 1000;
+/**
+ * The account attribute holding when engaged-user events were last sent (epoch ms), from any tab
+ * or device, so the hour is the account's, not one tab's. Read by the account-attribute poll.
+ */
+export const ENGAGED_EVENTS_SENT_ATTRIBUTE = 'engaged_events_sent_at';
 /** What one call may carry (the server's limit). */
 const MAX_QUEUED = 100;
 
@@ -41,11 +46,28 @@ export function usageReducer(state: UsageState, action: UsageAction): UsageState
   }
 }
 
-/** The events to send now, or none while the hour since the last sending has not passed. */
-export function dueEvents(state: UsageState, now: number): UsageState['queued'] {
+/**
+ * The events to send now, or none while the hour since the last sending (here, or elsewhere as
+ * `sentElsewhereAt` says) has not passed.
+ */
+export function dueEvents(
+  state: UsageState,
+  now: number,
+  sentElsewhereAt: number | null = null,
+): UsageState['queued'] {
   if (state.queued.length === 0) return [];
-  if (state.lastSentAt !== null && now - state.lastSentAt < ENGAGED_EVENTS_COOLDOWN_MS) return [];
+  const last = Math.max(
+    state.lastSentAt ?? Number.NEGATIVE_INFINITY,
+    sentElsewhereAt ?? Number.NEGATIVE_INFINITY,
+  );
+  if (now - last < ENGAGED_EVENTS_COOLDOWN_MS) return [];
   return state.queued;
+}
+
+/** The attribute's value as a time, or null when absent or not a time. */
+export function sentAtOf(value: string | null | undefined): number | null {
+  const at = Number(value);
+  return value && Number.isFinite(at) && at > 0 ? at : null;
 }
 
 const ROUTE_EVENTS: [RegExp, EngagedEvent][] = [
