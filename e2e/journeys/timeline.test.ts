@@ -291,14 +291,18 @@ describe('the timeline in Chromium', () => {
             return { left: box.left, right: box.right, pressed: chip.getAttribute('aria-pressed') };
           }),
         );
-      // The row scrolls, never the page; the pressed chip is in full view.
+      // The row scrolls, never the page; the chosen period's chip is in full view.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      for (const chip of (await chipBoxes()).filter((box) => box.pressed === 'true')) {
-        expect(chip.left, locale).toBeGreaterThanOrEqual(0);
-        expect(chip.right, locale).toBeLessThanOrEqual(375);
-      }
+      const chosen = (await chipBoxes()).filter((box) => box.pressed === 'true').at(-1)!;
+      expect(chosen.left, locale).toBeGreaterThanOrEqual(0);
+      expect(chosen.right, locale).toBeLessThanOrEqual(375);
+      // Back to the start, where the arrow at the end shows that more chips follow.
+      await nav.evaluate((row) => {
+        row.scrollLeft = 0;
+      });
       // More chips than fit: an arrow at the edge says so, and pressing it walks to the last chip.
-      expect(await end.isVisible(), locale).toBe(true);
+      await expect.poll(() => end.isVisible(), { message: locale }).toBe(true);
+      await expect.poll(() => start.count(), { message: locale }).toBe(0);
       if (locale === 'en_US') await browser.screenshot('timeline-chips-mobile');
       for (let press = 0; press < 6 && (await end.count()) > 0; press += 1) {
         await end.click();
@@ -342,6 +346,14 @@ describe('the timeline in Chromium', () => {
         await first.getByRole('button', { name: /^Select / }).click();
       }
       await page.getByRole('toolbar', { name: 'Selected files' }).getByText('1 selected').waitFor();
+      // The checks fade in with selection mode.
+      await expect
+        .poll(() =>
+          page
+            .locator('.timeline-section__check')
+            .evaluateAll((checks) => checks.every((check) => getComputedStyle(check).opacity === '1')),
+        )
+        .toBe(true);
       const gaps = await page.locator('.timeline-section__header').evaluateAll((headers) =>
         headers.map((header) => {
           const title = header.querySelector('.timeline-section__title')!.getBoundingClientRect();

@@ -6,7 +6,7 @@ import './scroll-row.css';
 /** The edge buttons' width, which an item scrolled into view stays clear of. */
 const EDGE_INSET = 48;
 
-/** The pressed chip or selected tab: kept in view when it changes. */
+/** The pressed chips or the selected tab: kept in view when they change. */
 const CURRENT = '[aria-pressed="true"], [aria-selected="true"]';
 
 export interface ScrollRowProps extends HTMLAttributes<HTMLElement> {
@@ -50,7 +50,8 @@ export function ScrollRow({ as: Tag = 'div', frameClassName, className, children
   const revealed = useRef<Element | null>(null);
   useLayoutEffect(() => {
     const node = scroller.current;
-    const current = node?.querySelector(CURRENT);
+    // The last is the most specific: the chosen period after its 'recent' chip.
+    const current = node ? [...node.querySelectorAll(CURRENT)].at(-1) : undefined;
     if (!node || !current || current === revealed.current) return;
     revealed.current = current;
     if (node.scrollWidth <= node.clientWidth) return;
