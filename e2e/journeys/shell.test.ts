@@ -130,8 +130,20 @@ describe('web shell in Chromium', () => {
       for (const route of pages) {
         await page.goto(`${baseUrl}${route}`);
         await page.locator('main').first().waitFor({ timeout: 10_000 });
-        // Screens that read data draw their own content (and any landmark in it) once it is in.
-        await page.waitForLoadState('networkidle');
+        // Screens that read data draw their own content (and any landmark in it) once it is in:
+        // wait until nothing is busy and the page reads the same twice in a row. (A signed-in page
+        // keeps a change feed open, so the network never goes idle.)
+        await expect
+          .poll(
+            async () => {
+              const before = await page.locator('body').innerText();
+              await page.waitForTimeout(300);
+              const busy = await page.locator('[aria-busy="true"]').count();
+              return busy === 0 && before === (await page.locator('body').innerText());
+            },
+            { timeout: 15_000, message: route },
+          )
+          .toBe(true);
         counts[`${signedIn ? 'signed in' : 'signed out'} ${route}`] = await page.getByRole('main').count();
       }
       return counts;
