@@ -69,6 +69,49 @@ const lastState = async (sender: Page): Promise<ReceiverState | null> => {
 const shownFile = (receiver: Page) => receiver.locator('#cast-stage').getAttribute('data-file-id');
 
 describe('the Cast receiver in Chromium', () => {
+  it('shows the product and that it is ready to cast while nothing is cast, in every language', async () => {
+    const host = new URL(server.baseUrl).hostname;
+    for (const [locale, lang, ready] of [
+      ['en_US', 'en-US', 'Ready to cast'],
+      ['nb_NO', 'nb-NO', 'Klar til casting'],
+      ['sv_SE', 'sv-SE', 'Redo att casta'],
+      ['bg_BG', 'bg-BG', 'Готово за предаване'],
+    ] as const) {
+      const tv = await openBrowser({ width: 1280, height: 720 });
+      try {
+        await tv.context.addCookies([{ name: 'lang', value: locale, domain: host, path: '/' }]);
+        const receiver = tv.page;
+        await receiver.goto(`${server.baseUrl}/cast/receiver`);
+        await receiver.getByRole('heading', { level: 1, name: 'Nordlys' }).waitFor();
+        await receiver.getByText(ready, { exact: true }).waitFor();
+        expect(await receiver.getAttribute('html', 'lang')).toBe(lang);
+        expect(await receiver.locator('.cast-idle__hint').textContent()).toContain('Nordlys');
+        expect(await receiver.getByRole('main').count()).toBe(1);
+        await tv.screenshot(`cast-receiver-idle-${locale}`);
+        if (locale === 'en_US') {
+          await receiver.setViewportSize({ width: 375, height: 667 });
+          const hint = (await receiver.locator('.cast-idle__hint').boundingBox())!;
+          expect(hint.x).toBeGreaterThanOrEqual(16);
+          expect(hint.x + hint.width).toBeLessThanOrEqual(375 - 16);
+          await tv.screenshot('cast-receiver-idle-mobile');
+          await receiver.setViewportSize({ width: 1280, height: 720 });
+
+          // Cast something and the idle screen makes way for it.
+          const senderErrors: string[] = [];
+          const sender = await openSender(tv, senderErrors);
+          const [first] = items as [CastItemReply];
+          await send(sender, { type: 'loadSingleItem', item: first, nextItems: [], autoPlay: false });
+          await expect.poll(() => shownFile(receiver)).toBe(first.fileID);
+          expect(await receiver.locator('#cast-idle').count()).toBe(0);
+          expect(senderErrors).toEqual([]);
+        }
+        expect(tv.errors).toEqual([]);
+      } finally {
+        await tv.close();
+      }
+    }
+  });
+
   it('shows the loaded item, moves on after 5 s and reports its state to the sender', async () => {
     const tv = await openBrowser({ width: 1280, height: 720 });
     const senderErrors: string[] = [];

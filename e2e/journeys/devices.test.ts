@@ -61,6 +61,43 @@ describe('devices in Chromium', () => {
     expect(b.errors).toEqual([]);
   });
 
+  it('names each device row and its remove button by the device and its last use', async () => {
+    const email = uniqueEmail('twins');
+    const first = await openBrowser();
+    sessions.push(first);
+    await signUp(first, { baseUrl, email, name: 'Tvilling' });
+    for (const _ of [1, 2]) {
+      const other = await openBrowser();
+      sessions.push(other);
+      await signIn(other, { baseUrl, email });
+    }
+    const viewer = sessions.at(-1)!;
+    await viewer.page.goto(`${baseUrl}/settings/devices`);
+    await viewer.page.getByText('This device').waitFor();
+    const rows = viewer.page.getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(3);
+    // Three sessions of the same browser: the same device name, told apart by their last use.
+    const names = await rows.evaluateAll((items) =>
+      items.map((item) => item.getAttribute('aria-label') ?? ''),
+    );
+    expect(new Set(names).size).toBe(3);
+    expect(names[0]).toMatch(/^Chrome on Linux, this device$/);
+    // Used within the same minute, they are numbered, on screen as in their names.
+    for (const name of names.slice(1)) {
+      expect(name).toMatch(/^Chrome on Linux( \([12]\))?, last used .*\d{1,2}:\d{2}/);
+    }
+    expect(new Set(await rows.allInnerTexts()).size).toBe(3);
+    const removes = await viewer.page
+      .getByRole('button', { name: /^Remove / })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(removes).toEqual(names.map((name) => `Remove ${name}`));
+    // The accessible names are the ones assistive technology reads out.
+    const tree = await viewer.page.getByRole('list').first().ariaSnapshot();
+    for (const name of names) expect(tree).toContain(`listitem "${name}"`);
+    await viewer.screenshot('devices-same-browser-desktop');
+    expect(viewer.errors).toEqual([]);
+  });
+
   it('shows the session-expired dialog at 375 px', async () => {
     const email = uniqueEmail('mobile');
     const a = await openBrowser({ width: 375, height: 812, isMobile: true });

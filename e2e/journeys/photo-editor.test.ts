@@ -216,6 +216,52 @@ describe('photo editor journey', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('at 375 px the tab bar scrolls behind edge arrows and keeps the chosen tab in view', async () => {
+    browser = await user.browser({ width: 375, height: 812, isMobile: true });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/edit/${original.jobID}/${original.fileID}`);
+    const editor = page.getByRole('dialog', { name: 'Edit photo' });
+    const tablist = editor.getByRole('tablist', { name: 'Editing tools' });
+    await tablist.waitFor();
+    await expect.poll(() => page.locator('.editor__spinner').count(), { timeout: 30_000 }).toBe(0);
+    const start = page.locator('.editor__tabs-frame .scroll-row__edge--start');
+    const end = page.locator('.editor__tabs-frame .scroll-row__edge--end');
+    const tabBox = (name: string) => editor.getByRole('tab', { name, exact: true }).boundingBox();
+    // More tabs than fit: the bar says so with an arrow, and the page itself does not scroll.
+    expect(await editor.getByRole('tab').count()).toBe(TABS.length);
+    expect(await end.isVisible()).toBe(true);
+    expect(await start.count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await browser.screenshot('editor-tabs-mobile');
+
+    // The arrow walks to the last tab, which then stands in full view.
+    for (let press = 0; press < 6 && (await end.count()) > 0; press += 1) {
+      await end.click();
+      await page.waitForTimeout(400);
+    }
+    expect(await end.count()).toBe(0);
+    expect(await start.isVisible()).toBe(true);
+    const transform = (await tabBox('Transform'))!;
+    expect(transform.x).toBeGreaterThanOrEqual(0);
+    expect(transform.x + transform.width).toBeLessThanOrEqual(375);
+    await editor.getByRole('tab', { name: 'Transform', exact: true }).click();
+    await editor.getByRole('button', { name: 'Square', exact: true }).waitFor();
+    await browser.screenshot('editor-tabs-end-mobile');
+
+    // From the keyboard, the tab arrow keys bring the next tab into view by themselves.
+    await editor.getByRole('tab', { name: 'Transform', exact: true }).focus();
+    await page.keyboard.press('Home');
+    const library = (await tabBox('Library'))!;
+    expect(library.x).toBeGreaterThanOrEqual(0);
+    expect(
+      await editor.getByRole('tab', { name: 'Library', exact: true }).getAttribute('aria-selected'),
+    ).toBe('true');
+    // The arrows stay out of the tab order and of what a screen reader hears.
+    expect(await tablist.locator('button:not([role="tab"])').count()).toBe(0);
+    expect(await end.getAttribute('aria-hidden')).toBe('true');
+    expect(browser.errors).toEqual([]);
+  });
+
   it("opens from an album tile's context menu on the album's copy of the picture", async () => {
     const album = await seedAlbum(baseUrl, user, 'Harbour evenings', [original]);
     browser = await user.browser();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
+import { signUp, uniqueEmail } from './account-steps';
 
 const baseUrl = inject('baseUrl');
 
@@ -138,6 +139,42 @@ describe('web shell in Chromium', () => {
     // their not-found state, which the browser logs as a failed resource. Anything else fails.
     const notFoundReads = /^console: Failed to load resource: the server responded with a status of 404/;
     expect(browser.errors.filter((error) => !notFoundReads.test(error))).toEqual([]);
+  });
+
+  it('has exactly one main landmark on every page but the album pages, signed out and signed in', async () => {
+    const { page } = browser;
+    const isAlbumPage = (route: string) =>
+      /^\/(albums|a|albumImage|carousel|comments|addPhotos)(\/|$)/.test(route);
+    const pages = ROUTES.filter((route) => !isAlbumPage(route));
+    const landmarks = async (signedIn: boolean) => {
+      const counts: Record<string, number> = {};
+      for (const route of pages) {
+        await page.goto(`${baseUrl}${route}`);
+        await page.locator('main').first().waitFor({ timeout: 10_000 });
+        // Screens that read data draw their own content (and any landmark in it) once it is in:
+        // wait until nothing is busy and the page reads the same twice in a row. (A signed-in page
+        // keeps a change feed open, so the network never goes idle.)
+        await expect
+          .poll(
+            async () => {
+              const before = await page.locator('body').innerText();
+              await page.waitForTimeout(300);
+              const busy = await page.locator('[aria-busy="true"]').count();
+              return busy === 0 && before === (await page.locator('body').innerText());
+            },
+            { timeout: 15_000, message: route },
+          )
+          .toBe(true);
+        counts[`${signedIn ? 'signed in' : 'signed out'} ${route}`] = await page.getByRole('main').count();
+      }
+      return counts;
+    };
+    const signedOut = await landmarks(false);
+    await signUp(browser, { baseUrl, email: uniqueEmail('landmarks'), name: 'Landa Mark' });
+    const signedIn = await landmarks(true);
+    const all = { ...signedOut, ...signedIn };
+    expect(Object.keys(all)).toHaveLength(2 * pages.length);
+    expect(Object.entries(all).filter(([, count]) => count !== 1)).toEqual([]);
   });
 
   it('ticks a test flag on /settings/testFlags and keeps it across a reload', async () => {

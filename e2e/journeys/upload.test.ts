@@ -333,6 +333,34 @@ describe('uploads in Chromium', () => {
     }
   });
 
+  it('announces each way to pick files once, and the visible buttons open the pickers', async () => {
+    browser = await signedIn({ width: 375, height: 812, isMobile: true });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/photos`);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    // The accessibility tree holds one button per choice: the file inputs behind them are hidden.
+    const tree = await dialog.ariaSnapshot();
+    expect(tree.match(/button "Select from device"/g)).toHaveLength(1);
+    expect(tree.match(/button "Add from camera"/g)).toHaveLength(1);
+    for (const name of ['Select from device', 'Add from camera']) {
+      expect(await dialog.getByRole('button', { name }).count(), name).toBe(1);
+    }
+    // Tabbing from the first choice reaches the second, not a hidden input.
+    await dialog.getByRole('button', { name: 'Select from device' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add from camera');
+
+    const device = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Select from device' }).click();
+    expect((await device).isMultiple()).toBe(true);
+    const camera = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Add from camera' }).click();
+    expect(await (await camera).element().getAttribute('capture')).toBe('environment');
+    await browser.expectAccessible('upload-dialog-pickers');
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
   it('on a phone: the dialog and the collapsed panel fit 375 px', async () => {
     browser = await signedIn({ width: 375, height: 812, isMobile: true });
     const { page } = browser;

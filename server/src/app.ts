@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
     localChannel: config.privacy.testEndpoints,
+    brand: config.brand,
   });
   await app.register(webAppPlugin, {
     root: config.webDist,

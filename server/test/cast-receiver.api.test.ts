@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { makeTempDir } from './test-database';
 
-const PAGE = '<!doctype html><html><head></head><body><main id="cast-stage"></main></body></html>';
+const PAGE =
+  '<!doctype html><html lang="en"><head><title>Nordlys</title></head><body><main id="cast-stage"></main></body></html>';
 
 describe('the Cast receiver page at /cast/receiver', () => {
   let t: TestApp | null = null;
@@ -38,7 +39,35 @@ describe('the Cast receiver page at /cast/receiver', () => {
   it('turns the local channel on with TEST_ENDPOINTS', async () => {
     t = await createTestApp('sqlite', { webDist: withBuiltPage(), env: { TEST_ENDPOINTS: '1' } });
     const reply = await t.app.inject({ url: '/cast/receiver' });
-    expect(reply.body).toContain('<body data-local-cast="1">');
+    expect(reply.body).toMatch(/<body [^>]*data-local-cast="1"/);
+  });
+
+  it('names the brand of its host and the language the TV asks for, for the idle screen', async () => {
+    t = await createTestApp('sqlite', {
+      webDist: withBuiltPage(),
+      env: { BRAND_NAME: 'Aurora <Photos>', BRAND_NAME_NO: 'Nordlys', NORWEGIAN_HOSTS: '.no' },
+    });
+    const swedish = await t.app.inject({
+      url: '/cast/receiver',
+      headers: { 'accept-language': 'de;q=0.9, sv-SE;q=0.8' },
+    });
+    expect(swedish.body).toContain('<html lang="sv-SE">');
+    expect(swedish.body).toContain('<title>Aurora &#60;Photos&#62;</title>');
+    expect(swedish.body).toContain('<body data-brand="Aurora &#60;Photos&#62;" data-locale="sv_SE">');
+    expect(swedish.headers.vary).toContain('Accept-Language');
+
+    const chosen = await t.app.inject({
+      url: '/cast/receiver',
+      headers: { cookie: 'lang=bg_BG', 'accept-language': 'sv' },
+    });
+    expect(chosen.body).toContain('data-locale="bg_BG"');
+
+    const norway = await t.app.inject({ url: '/cast/receiver', headers: { host: 'bilder.example.no' } });
+    expect(norway.body).toContain('<body data-brand="Nordlys" data-locale="nb_NO">');
+    expect(norway.body).toContain('<html lang="nb-NO">');
+
+    const unknown = await t.app.inject({ url: '/cast/receiver', headers: { 'accept-language': 'de' } });
+    expect(unknown.body).toContain('data-locale="en_US"');
   });
 
   it('answers 404 when the web client is not built', async () => {

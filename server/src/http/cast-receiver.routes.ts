@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { localeTag } from '@nordlys/contract/language-rule';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../domain/errors';
+import { chooseSignInLocale } from '../identity/sign-in-texts';
+import { isNorwegianHost, readCookie } from './idp.plugin';
 import { CAST_SCRIPT_ORIGIN, serializePolicy } from './security-headers.plugin';
 
 export interface CastReceiverOptions {
@@ -9,6 +12,38 @@ export interface CastReceiverOptions {
   publicUrl: string | null;
   /** TEST_ENDPOINTS: the page also listens on the local stand-in for the Cast channel. */
   localChannel: boolean;
+  brand: { name: string; nameNorway: string; norwegianHosts: string[] };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The page as this TV gets it: the brand of the host it was loaded from and the language its
+ * browser asks for (a TV has no language cookie of ours, but a sender's test browser may), both
+ * shown by the idle screen before anything is cast.
+ */
+export function personalisePage(
+  html: string,
+  headers: {
+    host?: string;
+    'x-forwarded-host'?: string | string[];
+    cookie?: string;
+    'accept-language'?: string;
+  },
+  brand: CastReceiverOptions['brand'],
+): string {
+  const host = String(headers['x-forwarded-host'] ?? headers.host ?? '');
+  const norwegian = isNorwegianHost(host, brand.norwegianHosts);
+  const name = escapeHtml(norwegian ? brand.nameNorway : brand.name);
+  const locale = chooseSignInLocale({
+    langCookie: readCookie(headers.cookie, 'lang'),
+    acceptLanguage: headers['accept-language'],
+    onNorwegianHost: norwegian,
+  });
+  return html
+    .replace(/<html[^>]*>/, `<html lang="${localeTag(locale)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace('<body', `<body data-brand="${name}" data-locale="${locale}"`);
 }
 
 /** Where a Cast device's receiver framework talks to the device itself. */
@@ -43,7 +78,7 @@ export function castReceiverPolicy(publicUrl: string | null): string {
 export async function castReceiverRoutes(app: FastifyInstance, opts: CastReceiverOptions) {
   const file = path.join(opts.webDist, 'cast-receiver', 'index.html');
   let page: string | null = null;
-  app.get('/cast/receiver', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/cast/receiver', { schema: { hide: true } }, async (request, reply) => {
     if (page === null) {
       if (!fs.existsSync(file)) throw notFound('web client not built');
       const html = fs.readFileSync(file, 'utf8');
@@ -51,8 +86,9 @@ export async function castReceiverRoutes(app: FastifyInstance, opts: CastReceive
     }
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie, Host')
       .header('content-security-policy', castReceiverPolicy(opts.publicUrl))
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(personalisePage(page, request.headers, opts.brand));
   });
 }

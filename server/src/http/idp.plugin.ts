@@ -37,7 +37,7 @@ export interface IdpPluginOptions {
 const MAX_PROVIDERS = 16;
 const FORM_BODY_LIMIT = 16 * 1024;
 
-const readCookie = (header: string | undefined, name: string): string | undefined => {
+export const readCookie = (header: string | undefined, name: string): string | undefined => {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

@@ -233,14 +233,14 @@ describe('devices page', () => {
     expect(rows[1]?.textContent).not.toContain('This device');
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Remove Firefox on Windows' }));
+    await user.click(screen.getByRole('button', { name: /^Remove Firefox on Windows, last used / }));
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText(/Firefox on Windows will be logged out/)).toBeTruthy();
     // Cancelling removes nothing.
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Remove Firefox on Windows' }));
+    await user.click(screen.getByRole('button', { name: /^Remove Firefox on Windows, last used / }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
@@ -255,11 +255,49 @@ describe('devices page', () => {
       'DELETE /devices/dev-a': new Response(null, { status: 204 }),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux, this device' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(getAuthToken()).toBeNull();
     expect(selectLoginStatus(store.getState())).toBe('FAILED');
+  });
+
+  it('tells devices of one browser apart by their last use, in the row and its remove button', async () => {
+    start('/settings/devices', {
+      'GET /devices': jsonResponse({
+        current: 'dev-a',
+        devices: [
+          ...devices.devices,
+          {
+            id: 'dev-c',
+            name: 'Chrome on Linux',
+            created_at: 1_700_000_000_000,
+            last_seen_at: 1_700_300_000_000,
+          },
+          {
+            id: 'dev-d',
+            name: 'Chrome on Linux',
+            created_at: 1_700_000_000_000,
+            last_seen_at: 1_700_300_030_000,
+          },
+        ],
+      }),
+    });
+    const list = (await screen.findByText('Firefox on Windows')).closest('ul')!;
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.getAttribute('aria-label'));
+    expect(names[0]).toBe('Chrome on Linux, this device');
+    expect(new Set(names).size).toBe(4);
+    // The two used in the same minute are numbered, on screen as in their names.
+    expect(
+      names.filter((name) => /^Chrome on Linux \([12]\), last used .*\d:\d\d/.test(name ?? '')),
+    ).toHaveLength(2);
+    const removes = within(list)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+    expect(removes).toEqual(names.map((name) => `Remove ${name}`));
+    expect(within(list).getByText('Chrome on Linux (2)')).toBeTruthy();
   });
 
   it('shows an error with a retry when the list fails to load', async () => {

@@ -7,8 +7,11 @@ function Rethrow({ error }: { error: unknown }): never {
 /** A start-up that failed (the language's strings did not load) ends in the general error view. */
 export function StartupFailure({ error }: { error: unknown }) {
   return (
-    <ErrorBoundary>
-      <Rethrow error={error} />
-    </ErrorBoundary>
+    // Drawn without the layout, so the page brings its own main landmark.
+    <main id="main">
+      <ErrorBoundary>
+        <Rethrow error={error} />
+      </ErrorBoundary>
+    </main>
   );
 }

@@ -10,6 +10,7 @@ import {
   receiverReducer,
   receiverState,
 } from './receiver-state';
+import { idleTexts } from './receiver-texts';
 
 /**
  * Our Cast receiver application (served at /cast/receiver): shows the item the sender loads, runs
@@ -17,6 +18,8 @@ import {
  * screen and the timer around it.
  */
 const stage = document.getElementById('cast-stage') as HTMLElement;
+/** Shown whenever nothing is cast: the product, and that the screen is ready for it. */
+const idle = document.getElementById('cast-idle') as HTMLElement;
 let model: ReceiverModel = initialReceiverModel;
 let wire: CastWire | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,12 +49,22 @@ function mediaFor(): HTMLImageElement | HTMLVideoElement | null {
   return video;
 }
 
+function fillIdle() {
+  const texts = idleTexts(document.body.dataset.locale, document.body.dataset.brand);
+  const text = (selector: string, value: string) => {
+    (idle.querySelector(selector) as HTMLElement).textContent = value;
+  };
+  text('.cast-idle__brand', texts.brand);
+  text('.cast-idle__ready-text', texts.ready);
+  text('.cast-idle__hint', texts.hint);
+}
+
 function render() {
   const fileId = model.current?.fileID ?? '';
   if (fileId !== shownFile) {
     shownFile = fileId;
     const media = mediaFor();
-    stage.replaceChildren(...(media ? [media] : []));
+    stage.replaceChildren(media ?? idle);
   }
   stage.dataset.playerState = model.playerState;
   stage.dataset.fileId = fileId;
@@ -90,6 +103,8 @@ function dispatch(event: ReceiverEvent) {
   schedule();
   report();
 }
+
+fillIdle();
 
 void openReceiverWire((raw, reply) => {
   const decoded = decodeSenderMessage(raw);

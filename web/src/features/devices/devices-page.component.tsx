@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
+import { type DatePrecision, type DeviceNaming, nameDevices } from './device-naming.rules';
 import { selectDevicesState, sortDevices } from './devices.slice';
 import { loadDevices, removeDevice } from './devices.thunks';
 import './devices.css';
@@ -23,8 +24,25 @@ export function DevicesPage({ afterLogOut = '/' }: { afterLogOut?: string }) {
     void loadDevices(dispatch);
   }, [dispatch]);
 
-  const dateFormat = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'medium' });
-  const formatDate = (epochMs: number) => dateFormat.format(new Date(epochMs));
+  const locale = localeTag(i18n.language);
+  const formats: Record<DatePrecision, Intl.DateTimeFormat> = {
+    day: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+    minute: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  };
+  const keys = {
+    day: (epochMs: number) => formats.day.format(new Date(epochMs)),
+    minute: (epochMs: number) => formats.minute.format(new Date(epochMs)),
+  };
+  /** Devices alike even at the minute carry their number on screen too. */
+  const shownName = (naming: DeviceNaming) =>
+    naming.number === null ? naming.name : t('rowNumbered', { name: naming.name, number: naming.number });
+  /** The row's name for assistive technology: the device and its last use (or this device). */
+  const rowLabel = (naming: DeviceNaming) => {
+    const name = shownName(naming);
+    if (naming.kind === 'current') return t('rowCurrent', { name });
+    const date = keys[naming.precision](naming.at);
+    return t(naming.kind === 'lastUsed' ? 'rowLastUsed' : 'rowSignedIn', { name, date });
+  };
 
   const remove = async (device: { id: string; name: string }) => {
     const outcome = await removeDevice(dispatch, device, current);
@@ -53,16 +71,22 @@ export function DevicesPage({ afterLogOut = '/' }: { afterLogOut?: string }) {
   } else if (devices.length === 0) {
     body = <EmptyState icon={<Laptop />} message={t('empty')} />;
   } else {
+    const sorted = sortDevices(devices, current);
+    // Named in the order shown, so the numbers (when any) run down the list.
+    const namings = nameDevices(sorted, current, t('unnamed'), keys);
     body = (
       <ul className="devices__list">
-        {sortDevices(devices, current).map((device) => {
+        {sorted.map((device, index) => {
           const isCurrent = device.id === current;
+          const naming = namings[index] as DeviceNaming;
+          const label = rowLabel(naming);
+          const formatDate = keys[naming.precision];
           return (
-            <li key={device.id} className="devices__row">
+            <li key={device.id} className="devices__row" aria-label={label}>
               <Laptop className="devices__icon" aria-hidden="true" />
               <div className="devices__details">
                 <span className="devices__name">
-                  {device.name || t('unnamed')}
+                  {shownName(naming)}
                   {isCurrent && <span className="devices__current">{t('thisDevice')}</span>}
                 </span>
                 <span className="devices__meta">
@@ -78,7 +102,7 @@ export function DevicesPage({ afterLogOut = '/' }: { afterLogOut?: string }) {
                 icon={<LogOut />}
                 pending={removing === device.id}
                 disabled={removing !== null}
-                aria-label={t('removeLabel', { name: device.name || t('unnamed') })}
+                aria-label={t('removeLabel', { name: label })}
                 onClick={() => void remove(device)}
               >
                 <span className="devices__remove-text">{t('remove')}</span>

@@ -71,6 +71,7 @@ export function TakeoutPage({
     return (
       <div className="takeout">
         {back}
+        <h1 className="takeout__title">{t('takeout.title')}</h1>
         <p className="takeout__mobile">{t('takeout.notOnMobile')}</p>
       </div>
     );

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { ScrollRow } from '../../ui/scroll-row';
 import { Spinner } from '../../ui/spinner';
 import { canRedo, canUndo, createHistory, hasChanges, historyReducer } from './edit-history';
 import type { TabProps } from './editor-controls';
@@ -389,7 +390,12 @@ export function EditorView({
           {panel[tab]()}
         </div>
       </div>
-      <div className="editor__tabs" role="tablist" aria-label={t('tabsLabel')}>
+      <ScrollRow
+        className="editor__tabs"
+        frameClassName="editor__tabs-frame"
+        role="tablist"
+        aria-label={t('tabsLabel')}
+      >
         {EDITOR_TABS.map((id, index) => {
           const Icon = TAB_ICONS[id];
           const active = id === tab;
@@ -411,7 +417,7 @@ export function EditorView({
             </button>
           );
         })}
-      </div>
+      </ScrollRow>
       <Modal
         open={confirmLeave}
         onOpenChange={(open) => {

@@ -126,14 +126,14 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
 
   if (status === 'NOT_STARTED' || status === 'PENDING' || (status === 'FETCHED' && !share)) {
     return (
-      <main className="share-receiver share-receiver--centred">
+      <div className="share-receiver share-receiver--centred">
         <Spinner size="lg" />
-      </main>
+      </div>
     );
   }
   if (status === 'PASSWORD_REQUIRED') {
     return (
-      <main className="share-receiver share-receiver--centred">
+      <div className="share-receiver share-receiver--centred">
         <form
           className="share-receiver__password"
           onSubmit={(event) => {
@@ -157,23 +157,23 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
             {t('receiver.open')}
           </Button>
         </form>
-      </main>
+      </div>
     );
   }
   if (status === 'LOGIN_REQUIRED') {
     return (
-      <main className="share-receiver share-receiver--centred">
+      <div className="share-receiver share-receiver--centred">
         <EmptyState
           icon={<Link2Off />}
           message={t('receiver.loginRequired')}
           action={{ label: t('receiver.signIn'), onClick: () => navigate(`/share/${shareId}/copyShare`) }}
         />
-      </main>
+      </div>
     );
   }
   if (status !== 'FETCHED' || !share) {
     return (
-      <main className="share-receiver share-receiver--centred">
+      <div className="share-receiver share-receiver--centred">
         <EmptyState
           icon={<Link2Off />}
           message={t(status === 'FETCH_FAILED' ? 'receiver.failed' : 'receiver.notFound')}
@@ -183,7 +183,7 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
               : undefined
           }
         />
-      </main>
+      </div>
     );
   }
 
@@ -219,7 +219,7 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
   };
 
   return (
-    <main className="share-receiver">
+    <div className="share-receiver">
       <header className="share-receiver__header">
         <div>
           <h1>{t(headerKey(count, isOwner), { count, owner })}</h1>
@@ -339,6 +339,6 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
       >
         {null}
       </Modal>
-    </main>
+    </div>
   );
 }

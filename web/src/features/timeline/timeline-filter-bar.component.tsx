@@ -1,5 +1,6 @@
 import type { RecentCounts } from '@nordlys/contract/timeline';
 import { useTranslation } from 'react-i18next';
+import { ScrollRow } from '../../ui/scroll-row';
 import { defaultRecentsFilter, isRecentsFilter, type TimelineFilterId } from './timeline-filter';
 
 export interface TimelineFilterBarProps {
@@ -27,7 +28,12 @@ export function TimelineFilterBar({ filter, recents, onChange }: TimelineFilterB
     </button>
   );
   return (
-    <nav className="timeline-filters" aria-label={t('filters.label')}>
+    <ScrollRow
+      as="nav"
+      className="timeline-filters"
+      frameClassName="timeline-filters-frame"
+      aria-label={t('filters.label')}
+    >
       <div className="timeline-filters__group">
         {MAIN_FILTERS.map((id) => chip(id, t(`filters.${id}`), filter === id))}
         {chip(defaultRecentsFilter(recents), t('filters.recents'), recentActive, () => {
@@ -41,6 +47,6 @@ export function TimelineFilterBar({ filter, recents, onChange }: TimelineFilterB
           )}
         </div>
       ) : null}
-    </nav>
+    </ScrollRow>
   );
 }

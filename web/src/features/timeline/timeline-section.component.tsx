@@ -129,6 +129,7 @@ function SectionView({
       data-status={section.status}
     >
       <header className="timeline-section__header" style={{ height: HEADER_HEIGHT }}>
+        <h2 className="timeline-section__title">{label}</h2>
         <button
           type="button"
           className={`timeline-section__check timeline-section__check--${status}`}
@@ -136,9 +137,10 @@ function SectionView({
           aria-label={t('section.selectMonth', { month: label })}
           onClick={() => onToggleMonth(section.key)}
         >
-          {status === 'some' ? <Minus aria-hidden="true" /> : <Check aria-hidden="true" />}
+          <span className="timeline-section__circle">
+            {status === 'some' ? <Minus aria-hidden="true" /> : <Check aria-hidden="true" />}
+          </span>
         </button>
-        <h2 className="timeline-section__title">{label}</h2>
       </header>
       {cells}
     </section>

@@ -112,7 +112,8 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept, albumTarg
             label={t('dialog.alsoTimeline')}
           />
         ) : null}
-        {/* Opened only by their buttons; hidden but still real inputs for pickers and tests. */}
+        {/* The buttons above open these; the inputs themselves stay out of sight, out of the tab
+            order and out of the accessibility tree, or a screen reader hears each choice twice. */}
         <input
           ref={deviceInput}
           className="visually-hidden"
@@ -120,7 +121,7 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept, albumTarg
           multiple
           accept={accept}
           tabIndex={-1}
-          aria-label={t('dialog.selectFromDevice')}
+          aria-hidden="true"
           data-testid="upload-file-input"
           onChange={(event) => onPicked(event.currentTarget)}
         />
@@ -131,7 +132,8 @@ export function UploadDialog({ open, onClose, onFiles, safari, accept, albumTarg
           accept="image/*,video/*"
           capture="environment"
           tabIndex={-1}
-          aria-label={t('dialog.captureSource')}
+          aria-hidden="true"
+          data-testid="upload-camera-input"
           onChange={(event) => onPicked(event.currentTarget)}
         />
       </section>

@@ -61,12 +61,40 @@ describe('upload dialog and overlay', () => {
     store.dispatch(openUploadDialog());
     const dialog = await screen.findByRole('dialog', { name: 'Upload photos and videos' });
     expect(within(dialog).getByText('Drag photos and videos here')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Select from device' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Add from camera' })).toBeTruthy();
-    const camera = within(dialog).getByLabelText('Add from camera') as HTMLInputElement;
+    // One button per choice: the file inputs behind them are hidden from assistive technology.
+    expect(within(dialog).getAllByRole('button', { name: 'Select from device' })).toHaveLength(1);
+    expect(within(dialog).getAllByRole('button', { name: 'Add from camera' })).toHaveLength(1);
+    const device = within(dialog).getByTestId('upload-file-input') as HTMLInputElement;
+    const camera = within(dialog).getByTestId('upload-camera-input') as HTMLInputElement;
     expect(camera.getAttribute('capture')).toBe('environment');
+    for (const input of [device, camera]) {
+      expect(input.getAttribute('aria-hidden')).toBe('true');
+      expect(input.tabIndex).toBe(-1);
+      expect(input.hasAttribute('aria-label')).toBe(false);
+    }
+    expect(within(dialog).queryByLabelText('Select from device', { selector: 'input' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(queue().dialogOpen).toBe(false);
+  });
+
+  it('the visible buttons open the hidden file pickers', async () => {
+    const { store } = mount();
+    store.dispatch(openUploadDialog());
+    const dialog = await screen.findByRole('dialog', { name: 'Upload photos and videos' });
+    const opened: string[] = [];
+    for (const [testId, name] of [
+      ['upload-file-input', 'Select from device'],
+      ['upload-camera-input', 'Add from camera'],
+    ] as const) {
+      within(dialog)
+        .getByTestId(testId)
+        .addEventListener('click', (event) => {
+          event.preventDefault();
+          opened.push(testId);
+        });
+      await userEvent.click(within(dialog).getByRole('button', { name }));
+    }
+    expect(opened).toEqual(['upload-file-input', 'upload-camera-input']);
   });
 
   it('selected files are checked and uploaded; the panel shows completions and the rejection', async () => {
