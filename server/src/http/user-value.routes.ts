@@ -7,7 +7,7 @@ import {
 } from '@nordlys/contract/account';
 import { PlainText } from '@nordlys/contract/plain-text';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { UserValueService } from '../services/user-value.service';
 import { CommonQuery, ErrorReply, withCommonQuery } from './common-query';
 
@@ -37,6 +37,25 @@ function valueCalls(values: UserValueService) {
   };
 }
 
+/** The read and delete schemas of one API, given where it carries the key. */
+function keyedSchemas<Where extends object, Reply extends TSchema>(noun: string, where: Where, reply: Reply) {
+  const tags = ['account'];
+  return {
+    read: {
+      tags,
+      summary: `Read ${noun}`,
+      ...where,
+      response: { 200: reply, 401: ErrorReply, 404: ErrorReply },
+    },
+    remove: {
+      tags,
+      summary: `Delete ${noun}`,
+      ...where,
+      response: { 204: Type.Null(), 401: ErrorReply, 404: ErrorReply },
+    },
+  };
+}
+
 export async function userValueRoutes(
   app: FastifyInstance,
   { attributes, options }: { attributes: UserValueService; options: UserValueService },
@@ -44,6 +63,12 @@ export async function userValueRoutes(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const attribute = valueCalls(attributes);
   const option = valueCalls(options);
+  const attributeSchemas = keyedSchemas('an account attribute', { querystring: KeyQuery }, AccountAttribute);
+  const optionSchemas = keyedSchemas(
+    'a user option',
+    { params: NameParams, querystring: CommonQuery },
+    UserOption,
+  );
 
   api.post(
     '/st/4/account_attribute',
@@ -63,51 +88,19 @@ export async function userValueRoutes(
     },
   );
 
-  api.get(
-    '/st/4/account_attribute',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Read an account attribute',
-        querystring: KeyQuery,
-        response: { 200: AccountAttribute, 401: ErrorReply, 404: ErrorReply },
-      },
-    },
-    async (request, reply) => {
-      const { key } = request.query;
-      return { key, value: await attribute.read(request, reply, key) };
-    },
+  api.get('/st/4/account_attribute', { schema: attributeSchemas.read }, async (request, reply) => {
+    const { key } = request.query;
+    return { key, value: await attribute.read(request, reply, key) };
+  });
+
+  api.delete('/st/4/account_attribute', { schema: attributeSchemas.remove }, (request, reply) =>
+    attribute.remove(request, reply, request.query.key),
   );
 
-  api.delete(
-    '/st/4/account_attribute',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Delete an account attribute',
-        querystring: KeyQuery,
-        response: { 204: Type.Null(), 401: ErrorReply, 404: ErrorReply },
-      },
-    },
-    (request, reply) => attribute.remove(request, reply, request.query.key),
-  );
-
-  api.get(
-    '/st/4/options/:name',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Read a user option',
-        params: NameParams,
-        querystring: CommonQuery,
-        response: { 200: UserOption, 401: ErrorReply, 404: ErrorReply },
-      },
-    },
-    async (request, reply) => {
-      const { name } = request.params;
-      return { name, value: await option.read(request, reply, name) };
-    },
-  );
+  api.get('/st/4/options/:name', { schema: optionSchemas.read }, async (request, reply) => {
+    const { name } = request.params;
+    return { name, value: await option.read(request, reply, name) };
+  });
 
   api.put(
     '/st/4/options/:name',
@@ -129,17 +122,7 @@ export async function userValueRoutes(
     },
   );
 
-  api.delete(
-    '/st/4/options/:name',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Delete a user option',
-        params: NameParams,
-        querystring: CommonQuery,
-        response: { 204: Type.Null(), 401: ErrorReply, 404: ErrorReply },
-      },
-    },
-    (request, reply) => option.remove(request, reply, request.params.name),
+  api.delete('/st/4/options/:name', { schema: optionSchemas.remove }, (request, reply) =>
+    option.remove(request, reply, request.params.name),
   );
 }
