@@ -1,5 +1,17 @@
 import { FREE_STORAGE_GIB } from './constants';
 
+/** Links shown in the footer and on the help page (the free-version-ending page has a Swedish variant). */
+export interface ClientLinks {
+  terms: string;
+  privacy: string;
+  legal: string;
+  support: string;
+  appStore: string;
+  playStore: string;
+  freeVersionEnding: string;
+  freeVersionEndingSv: string;
+}
+
 /**
  * Deployment settings the web client needs before its first call. The server writes them into
  * index.html as JSON in `<script type="application/json" id="nordlys-config">`, a data block the
@@ -15,17 +27,7 @@ export interface ClientConfig {
   norwegianHosts: string[];
   /** Host names (or suffixes starting with a dot) counted as staging: the QA marker turns gold. */
   stagingHosts: string[];
-  /** Links shown in the footer and on the help page (the free-version-ending page has a Swedish variant). */
-  links: {
-    terms: string;
-    privacy: string;
-    legal: string;
-    support: string;
-    appStore: string;
-    playStore: string;
-    freeVersionEnding: string;
-    freeVersionEndingSv: string;
-  };
+  links: ClientLinks;
   /** Origin of the e-mail consent calls (`/user/email_consent`); null means the app's own. */
   emailConsentUrl: string | null;
   /** Storage a new account gets, in GiB (the sign-up invitation on a share names it). */

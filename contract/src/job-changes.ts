@@ -11,8 +11,8 @@ import { JobChange } from './timeline';
  *   The same access rules as reading the job.
  */
 
-export const CHANGE_FILE_ADDED = 0;
-export const CHANGE_FILE_REMOVED = 1;
+// The file codes sit with the timeline's JobChange, which this module builds on.
+export { CHANGE_FILE_ADDED, CHANGE_FILE_REMOVED } from './timeline';
 /** fields: CommentChangeFields; an empty comment means deleted. */
 export const CHANGE_COMMENT = 10;
 /** Something about the job itself changed (name, cover, settings): read it again. */

@@ -5,7 +5,6 @@ import type { BlobStore } from './blobs/blob-store';
 import { composeServices } from './compose';
 import type { Config } from './config';
 import { accountRoutes } from './http/account.routes';
-import { accountAttributeRoutes } from './http/account-attribute.routes';
 import { albumsRoutes } from './http/albums.routes';
 import { archiveRoutes } from './http/archive.routes';
 import { authPlugin } from './http/auth.plugin';
@@ -25,7 +24,6 @@ import { jobsRoutes } from './http/jobs.routes';
 import { loginRoutes } from './http/login.routes';
 import { metricsPlugin } from './http/metrics.plugin';
 import { openApiPlugin } from './http/openapi.plugin';
-import { optionsRoutes } from './http/options.routes';
 import { previewRoutes } from './http/preview.routes';
 import { privacyRoutes } from './http/privacy.routes';
 import { profilePictureRoutes } from './http/profile-picture.routes';
@@ -41,6 +39,7 @@ import { timelineRoutes } from './http/timeline.routes';
 import { trashRoutes } from './http/trash.routes';
 import { tusRoutes } from './http/tus.routes';
 import { uploadRoutes } from './http/upload.routes';
+import { userValueRoutes } from './http/user-value.routes';
 import { validatorsByPart } from './http/validator-factory';
 import { webAppPlugin } from './http/web-app.plugin';
 import type { MediaProcessing } from './media/pipeline/media-processing';
@@ -143,8 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { config, profiles, devices });
   await app.register(profilePictureRoutes, { config, profiles });
   await app.register(devicesRoutes, { devices });
-  await app.register(accountAttributeRoutes, { attributes: services.attributes });
-  await app.register(optionsRoutes, { options: services.options });
+  await app.register(userValueRoutes, { attributes: services.attributes, options: services.options });
   await app.register(statisticsRoutes, { statistics: services.statistics });
   await app.register(privacyRoutes, {
     config,

@@ -21,7 +21,6 @@ import {
   UPLOAD_SWEEP_EVERY_MS,
 } from './queue/upload-sweep.schedule';
 import { createAccountService } from './services/account.service';
-import { createAccountAttributeService } from './services/account-attribute.service';
 import { createAccountDeletionService } from './services/account-deletion.service';
 import { createAlbumService } from './services/album.service';
 import { createAlbumAccessService } from './services/album-access.service';
@@ -40,7 +39,6 @@ import { createJobService } from './services/job.service';
 import { createJobFeedService } from './services/job-feed.service';
 import { createLoginService } from './services/login.service';
 import { createMediaDeliveryService } from './services/media-delivery.service';
-import { createOptionService } from './services/option.service';
 import { createPrivacyService } from './services/privacy.service';
 import { createPrivacyHousekeeping } from './services/privacy-housekeeping';
 import { createProfileService } from './services/profile.service';
@@ -52,6 +50,7 @@ import { createTimelineService } from './services/timeline.service';
 import { createTrashService } from './services/trash.service';
 import { createTrashPurgeService } from './services/trash-purge.service';
 import { createUploadService } from './services/upload.service';
+import { createUserValueService } from './services/user-value.service';
 import { pingDatabase, type Store } from './store/database';
 import { createRepositories } from './store/repositories';
 
@@ -306,8 +305,8 @@ export async function composeServices(deps: CompositionDeps) {
     login,
     relyingParty,
     builtInProvider,
-    attributes: createAccountAttributeService({ repos, clock }),
-    options: createOptionService({ repos, clock }),
+    attributes: createUserValueService({ values: repos.accountAttributes, clock, noun: 'attribute' }),
+    options: createUserValueService({ values: repos.options, clock, noun: 'option' }),
     statistics: createStatisticsService({ repos, clock }),
     mediaProcessing,
     jobs,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ClientLinks } from '@nordlys/contract/client-config';
 import { FREE_STORAGE_GIB } from '@nordlys/contract/constants';
 import type { BlobStoreConfig } from './blobs/create-blob-store';
 import {
@@ -43,7 +44,7 @@ export interface Config {
    */
   privacy: { termsVersion: string | null; emailConsentUrl: string | null; testEndpoints: boolean };
   /** External pages the footer and the help page link to; each defaults to a section of `/help`. */
-  links: ExternalLinks;
+  links: ClientLinks;
   /** Plans for sale (STORAGE_PRODUCTS) and the free days before a first subscription's first charge. */
   storage: { products: StorageProduct[]; trialDays: number };
   /**
@@ -73,17 +74,6 @@ export interface Config {
    * is set; with both, the separate port asks for the token too.
    */
   metrics: { token: string | null; port: number | null; host: string };
-}
-
-export interface ExternalLinks {
-  terms: string;
-  privacy: string;
-  legal: string;
-  support: string;
-  appStore: string;
-  playStore: string;
-  freeVersionEnding: string;
-  freeVersionEndingSv: string;
 }
 
 export type PaymentsConfig =
@@ -284,6 +274,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Exit status for a configuration error (EX_CONFIG in sysexits.h). */
+export const EXIT_CONFIG = 78;
+
+/** For a process's start: the config, or the problems printed and the process ended. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(EXIT_CONFIG);
+  }
 }
 
 /** TRUST_PROXY: unset/false = no proxy; true = trust every hop; otherwise a comma-separated list of proxy addresses/CIDRs. */

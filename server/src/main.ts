@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { createBlobStore } from './blobs/create-blob-store';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { trimMemoryWhenIdle } from './idle-memory-trim';
 import { serveMetrics } from './metrics/metrics-server';
 import { scheduleBlobSweeps } from './queue/blob-sweep.schedule';
@@ -17,16 +17,7 @@ const DRAIN_DEADLINE_MS = 25_000;
 const LISTEN_BACKLOG = 4096;
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const store = await openStore(config.database);
   const blobs = await createBlobStore(config.blobs);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createBlobStore } from './blobs/create-blob-store';
-import { ConfigError, loadConfig } from './config';
+import { EXIT_CONFIG, loadConfigOrExit } from './config';
 import { startMediaWorker } from './media/pipeline/scaled-out-worker';
 import { serveMetrics } from './metrics/metrics-server';
 import { closeOnSignals } from './shutdown';
@@ -12,21 +12,12 @@ import { openStore } from './store/database';
  * none: its server processes media in-process.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.database.kind !== 'postgres') {
     console.error(
       'The media worker is for the scaled-out setup: set DATABASE_URL to the PostgreSQL the servers use.',
     );
-    process.exit(78);
+    process.exit(EXIT_CONFIG);
   }
 
   const log = pino({ level: config.logLevel, name: 'media-worker' });

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ALBUM_PASSWORD_HEADER,
   Album,
   AlbumAttributeReply,
   AlbumAttributeRequest,
@@ -37,7 +38,7 @@ const AlbumParams = Type.Object({
 const NoContent = Type.Null();
 const TAGS = ['albums'];
 const PASSWORD_NOTE =
-  'Visitors of a password album send the transformed password in X-Album-Password; ' +
+  `Visitors of a password album send the transformed password in ${ALBUM_PASSWORD_HEADER}; ` +
   "403 'public job auth failed' when it is missing or wrong, 403 'User does not have access to secured job' " +
   'for a private album, 429 while guesses are locked out.';
 

@@ -2,13 +2,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FileType } from '@nordlys/contract/file';
 import {
   BULK_CHUNK,
-  BulkFileResults,
   CopyFilesReply,
   EmptyTrashReply,
   EmptyTrashRequest,
   FILES_DEFAULT_LIMIT,
   FILES_MAX_LIMIT,
-  FileUuidsRequest,
   JobChanges,
   LAST_EVENT_SERIAL_HEADER,
   RecentCounts,
@@ -23,7 +21,7 @@ import { type Static, Type } from 'typebox';
 import { badRequest } from '../domain/errors';
 import type { FileActionsService } from '../services/file-actions.service';
 import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
-import { bulkReply } from './bulk-reply';
+import { bulkFilesRoute } from './bulk-reply';
 import { EpochSecondsQuery, ErrorReply, withCommonQuery } from './common-query';
 import { pageOf, pagingQuery, sendTotalItems } from './paging';
 import { viewerOf } from './viewer';
@@ -198,43 +196,29 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
     },
   );
 
-  api.post(
+  bulkFilesRoute(
+    app,
     '/st/4/jobs/:id/delete_files',
     {
-      schema: {
-        tags: ['timeline'],
-        summary: `Move up to ${BULK_CHUNK} files of the job to the trash, in one transaction`,
-        params: JobParams,
-        querystring: withCommonQuery(),
-        body: FileUuidsRequest,
-        response: { 200: BulkFileResults, '4xx': ErrorReply },
-      },
+      tags: ['timeline'],
+      summary: `Move up to ${BULK_CHUNK} files of the job to the trash, in one transaction`,
+      params: JobParams,
     },
-    async (request) => {
-      const session = await request.requireSession();
-      return bulkReply(await fileActions.deleteFiles(session, request.params.id, request.body.file_uuids));
-    },
+    (session, fileIds, params) => fileActions.deleteFiles(session, params.id, fileIds),
   );
 
-  api.post(
+  bulkFilesRoute(
+    app,
     '/st/4/trash_can/restore',
     {
-      schema: {
-        tags: ['trash'],
-        summary: `Restore up to ${BULK_CHUNK} trashed files (the owner's or the uploader's)`,
-        description:
-          "A trashed file still counts against its uploader's storage, so a restore adds nothing to used_space. " +
-          'While the uploader is over their max_space (after a downgrade, say) a file answers status failed, ' +
-          'error_reason out_of_storage, and stays in the trash.',
-        querystring: withCommonQuery(),
-        body: FileUuidsRequest,
-        response: { 200: BulkFileResults, '4xx': ErrorReply },
-      },
+      tags: ['trash'],
+      summary: `Restore up to ${BULK_CHUNK} trashed files (the owner's or the uploader's)`,
+      description:
+        "A trashed file still counts against its uploader's storage, so a restore adds nothing to used_space. " +
+        'While the uploader is over their max_space (after a downgrade, say) a file answers status failed, ' +
+        'error_reason out_of_storage, and stays in the trash.',
     },
-    async (request) => {
-      const session = await request.requireSession();
-      return bulkReply(await fileActions.restoreFiles(session, request.body.file_uuids));
-    },
+    (session, fileIds) => fileActions.restoreFiles(session, fileIds),
   );
 
   api.post(

@@ -1,5 +1,4 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { BulkFileResults, FileUuidsRequest } from '@nordlys/contract/timeline';
 import {
   AlbumIdsRequest,
   AlbumsSuccessReply,
@@ -11,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TrashService } from '../services/trash.service';
-import { bulkReply } from './bulk-reply';
+import { bulkFilesRoute } from './bulk-reply';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { pageOf, pagingQuery, sendTotalItems } from './paging';
 
@@ -40,26 +39,18 @@ export async function trashRoutes(app: FastifyInstance, { trash }: { trash: Tras
     },
   );
 
-  api.post(
+  bulkFilesRoute(
+    app,
     '/st/4/jobs/:id/multi_rollback',
     {
-      schema: {
-        tags: ['trash'],
-        summary:
-          'Undo a deletion just made in the job: its files come back from the trash (quota permitting)',
-        description:
-          'A restore adds nothing to used_space; while the uploader is over their max_space a file answers ' +
-          'status failed, error_reason out_of_storage, and stays in the trash.',
-        params: JobParams,
-        querystring: withCommonQuery(),
-        body: FileUuidsRequest,
-        response: { 200: BulkFileResults, '4xx': ErrorReply },
-      },
+      tags: ['trash'],
+      summary: 'Undo a deletion just made in the job: its files come back from the trash (quota permitting)',
+      description:
+        'A restore adds nothing to used_space; while the uploader is over their max_space a file answers ' +
+        'status failed, error_reason out_of_storage, and stays in the trash.',
+      params: JobParams,
     },
-    async (request) => {
-      const session = await request.requireSession();
-      return bulkReply(await trash.multiRollback(session, request.params.id, request.body.file_uuids));
-    },
+    (session, fileIds, params) => trash.multiRollback(session, params.id, fileIds),
   );
 
   api.get(

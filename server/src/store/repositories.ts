@@ -1,6 +1,5 @@
 import type { ChangeNotifier } from '../events/job-events';
 import type { Database, Store } from './database';
-import { createAccountAttributeRepository } from './repositories/account-attribute.repository';
 import { createAlbumRepository } from './repositories/album.repository';
 import { createArchiveRepository } from './repositories/archive.repository';
 import { createChangeRepository } from './repositories/change.repository';
@@ -17,7 +16,6 @@ import { createJobRepository } from './repositories/job.repository';
 import { createLoginThrottleRepository } from './repositories/login-throttle.repository';
 import { createOfflinePaymentRepository } from './repositories/offline-payment.repository';
 import { createOidcPayloadRepository } from './repositories/oidc-payload.repository';
-import { createOptionRepository } from './repositories/option.repository';
 import { createPeriodicRunRepository } from './repositories/periodic-run.repository';
 import { createPrivacyRepository } from './repositories/privacy.repository';
 import { createReactionRepository } from './repositories/reaction.repository';
@@ -32,6 +30,7 @@ import { createTrashRepository } from './repositories/trash.repository';
 import { createTusUploadRepository } from './repositories/tus-upload.repository';
 import { createUsageRepository } from './repositories/usage.repository';
 import { createUserRepository } from './repositories/user.repository';
+import { createUserValueRepository } from './repositories/user-value.repository';
 
 function repositoriesOver(db: Database, dialect: Store['dialect'], notifier?: ChangeNotifier) {
   return {
@@ -42,8 +41,8 @@ function repositoriesOver(db: Database, dialect: Store['dialect'], notifier?: Ch
     oidcPayloads: createOidcPayloadRepository(db),
     identities: createIdentityRepository(db),
     loginThrottle: createLoginThrottleRepository(db),
-    accountAttributes: createAccountAttributeRepository(db),
-    options: createOptionRepository(db),
+    accountAttributes: createUserValueRepository(db, 'accountAttributes'),
+    options: createUserValueRepository(db, 'options'),
     statistics: createStatisticsRepository(db),
     tusUploads: createTusUploadRepository(db),
     jobs: createJobRepository(db),

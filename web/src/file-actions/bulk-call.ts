@@ -1,5 +1,7 @@
 import type { BulkFileResult } from '@nordlys/contract/timeline';
 import { chunk } from '../api/timeline.api';
+import { type FileActionToastType, fileActionPorts } from './file-action.ports';
+import type { FileActionContext, FileActionResult } from './file-action.types';
 
 export interface BulkOutcome {
   okIds: string[];
@@ -35,6 +37,35 @@ export async function runInChunks(
 
 export const outcomeOf = (okCount: number, failedCount: number) =>
   failedCount === 0 ? 'done' : okCount === 0 ? 'failed' : 'partial';
+
+type Counted = Pick<BulkOutcome, 'okIds' | 'failedIds'>;
+
+/** A bulk action's progress toast becomes its done toast, or its failed one counting the failures. */
+export function resolveBulkToast(
+  ctx: Pick<FileActionContext, 'dispatch'>,
+  toastId: string,
+  { okIds, failedIds }: Counted,
+  types: { done: FileActionToastType; failed: FileActionToastType },
+): void {
+  fileActionPorts().resolveToast(
+    ctx.dispatch,
+    toastId,
+    failedIds.length === 0
+      ? { type: types.done, params: { count: okIds.length } }
+      : { type: types.failed, params: { count: failedIds.length } },
+  );
+}
+
+/** What a bulk action reports: the files it did and did not do. */
+export const bulkResult = (
+  { okIds, failedIds }: Counted,
+  rest: Pick<FileActionResult, 'clearSelection' | 'failureReason'>,
+): FileActionResult => ({
+  outcome: outcomeOf(okIds.length, failedIds.length),
+  fileIds: okIds,
+  failedIds,
+  ...rest,
+});
 
 /** core.md §8: a delete whose error message is Forbidden offers no retry. */
 export function isForbidden(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { keepAlbumFiles } from '../api/album-files.api';
 import { chunk, copyFilesToTimeline } from '../api/timeline.api';
-import { outcomeOf } from './bulk-call';
+import { bulkResult, resolveBulkToast } from './bulk-call';
 import { type CopyFailureReason, copyFailureReason } from './copy-failure';
 import { emitFileActionEvent } from './file-action.events';
 import { fileActionPorts } from './file-action.ports';
@@ -44,19 +44,15 @@ export const copyToTimelineAction: FileAction = {
     }
     if (okIds.length > 0) emitFileActionEvent({ kind: 'copiedToTimeline', fileIds: okIds });
     if (failureReason === 'out_of_storage') ports.notEnoughStorage?.(ctx.dispatch, 'add');
-    ports.resolveToast(
-      ctx.dispatch,
+    resolveBulkToast(
+      ctx,
       toastId,
-      failedIds.length === 0
-        ? { type: 'filesCopiedToTimeline', params: { count: okIds.length } }
-        : { type: 'filesCopiedToTimelineFailed', params: { count: failedIds.length } },
+      { okIds, failedIds },
+      { done: 'filesCopiedToTimeline', failed: 'filesCopiedToTimelineFailed' },
     );
-    return {
-      outcome: outcomeOf(okIds.length, failedIds.length),
-      fileIds: okIds,
-      failedIds,
-      clearSelection: false,
-      ...(failureReason ? { failureReason } : {}),
-    };
+    return bulkResult(
+      { okIds, failedIds },
+      { clearSelection: false, ...(failureReason ? { failureReason } : {}) },
+    );
   },
 };

@@ -1,8 +1,9 @@
 import { deleteFiles, rollbackFiles } from '../api/timeline.api';
-import { isForbidden, outcomeOf, runInChunks } from './bulk-call';
+import { bulkResult, isForbidden, runInChunks } from './bulk-call';
 import { emitFileActionEvent } from './file-action.events';
 import { fileActionPorts } from './file-action.ports';
 import type { FileAction, FileActionContext, FileActionResult } from './file-action.types';
+import { restoreWithToasts } from './restore-files.action';
 
 const canDeleteAll = (ctx: FileActionContext): boolean => {
   if (!ctx.account) return false;
@@ -11,26 +12,6 @@ const canDeleteAll = (ctx: FileActionContext): boolean => {
   const userId = ctx.account.userId;
   return ctx.files.every((file) => file.user_uuid === userId);
 };
-
-async function undoDelete(ctx: FileActionContext, fileIds: string[]): Promise<void> {
-  const ports = fileActionPorts();
-  const toastId = ports.showToast(ctx.dispatch, {
-    type: 'restoringFiles',
-    params: { count: fileIds.length },
-    jobId: ctx.jobId,
-    fileIds,
-  });
-  // The Undo goes through multi_rollback, limited to the job the files were just deleted from.
-  const { okIds, failedIds } = await runInChunks(fileIds, (part) => rollbackFiles(ctx.jobId, part));
-  if (okIds.length > 0) emitFileActionEvent({ kind: 'restored', jobId: ctx.jobId, fileIds: okIds });
-  ports.resolveToast(
-    ctx.dispatch,
-    toastId,
-    failedIds.length === 0
-      ? { type: 'filesWereRestored', params: { count: okIds.length } }
-      : { type: 'filesRestorationFailed', params: { count: failedIds.length } },
-  );
-}
 
 async function performDelete(ctx: FileActionContext): Promise<FileActionResult> {
   const ports = fileActionPorts();
@@ -61,13 +42,12 @@ async function performDelete(ctx: FileActionContext): Promise<FileActionResult> 
         : { label: 'retry', onClick: () => void performDelete({ ...ctx, files: failedFiles }) },
     });
   }
-  return {
-    outcome: outcomeOf(okIds.length, failedIds.length),
-    fileIds: okIds,
-    failedIds,
-    clearSelection: true,
-  };
+  return bulkResult({ okIds, failedIds }, { clearSelection: true });
 }
+
+// The Undo goes through multi_rollback, limited to the job the files were just deleted from.
+const undoDelete = (ctx: FileActionContext, fileIds: string[]) =>
+  restoreWithToasts(ctx, fileIds, (part) => rollbackFiles(ctx.jobId, part), { jobId: ctx.jobId, fileIds });
 
 /** Moves files to the trash, with Undo for the job owner (core.md §4 File deletion, §8). */
 export const deleteFilesAction: FileAction = {

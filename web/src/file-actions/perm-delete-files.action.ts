@@ -1,5 +1,5 @@
 import { emptyTrash } from '../api/timeline.api';
-import { outcomeOf, runInChunks } from './bulk-call';
+import { bulkResult, runInChunks } from './bulk-call';
 import { emitFileActionEvent } from './file-action.events';
 import { fileActionPorts } from './file-action.ports';
 import type { FileAction } from './file-action.types';
@@ -24,11 +24,6 @@ export const permDeleteFilesAction: FileAction = {
         ? ({ type: 'trashFilesDeleted', params: { count: okIds.length } } as const)
         : ({ type: 'trashFilesDeletionFailed', params: { count: failedIds.length } } as const);
     ports.showToast(ctx.dispatch, toast);
-    return {
-      outcome: outcomeOf(okIds.length, failedIds.length),
-      fileIds: okIds,
-      failedIds,
-      clearSelection: true,
-    };
+    return bulkResult({ okIds, failedIds }, { clearSelection: true });
   },
 };

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { type FocusEvent, useRef } from 'react';
-import type { MenuProps } from './menu';
+import type { MenuProps } from './menu.types';
 import './menu.css';
 
 /** The Radix menu behind ui/menu, fetched when a menu is first opened (or hovered, or focused). */

@@ -1,28 +1,9 @@
-import type { KeyboardEvent, MouseEvent, ReactElement, ReactNode, SyntheticEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactElement, SyntheticEvent } from 'react';
 import { cloneElement, useState } from 'react';
+import type { MenuProps } from './menu.types';
 import { onDemand, useOnDemand } from './on-demand';
 
-export type MenuEntry =
-  | {
-      type?: 'item';
-      id: string;
-      label: ReactNode;
-      icon?: ReactNode;
-      onSelect: () => void;
-      disabled?: boolean;
-      danger?: boolean;
-    }
-  | { type: 'separator'; id: string };
-
-export interface MenuProps {
-  /** A focusable element (usually an IconButton with a label); it gets aria-haspopup and aria-expanded. */
-  trigger: ReactElement;
-  items: MenuEntry[];
-  align?: 'start' | 'center' | 'end';
-  side?: 'top' | 'right' | 'bottom' | 'left';
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-}
+export type { MenuEntry, MenuProps } from './menu.types';
 
 // The menu layer (Radix, with its positioning) is not needed to draw a closed menu's button.
 const dropdown = onDemand(() => import('./menu-dropdown'));

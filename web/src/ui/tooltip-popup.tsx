@@ -1,6 +1,6 @@
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { TOOLTIP_DELAY_MS, type TooltipProps } from './tooltip';
+import { TOOLTIP_DELAY_MS, type TooltipProps } from './tooltip.types';
 import './tooltip.css';
 
 /** The Radix tooltip behind ui/tooltip, fetched when a tooltip is first drawn. */

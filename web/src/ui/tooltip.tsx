@@ -1,17 +1,8 @@
-import { cloneElement, type ReactElement, type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { cloneElement, type ReactElement, type Ref, useEffect, useRef } from 'react';
 import { onDemand, useOnDemand } from './on-demand';
+import type { TooltipProps } from './tooltip.types';
 
-/** The spec's tooltip delay. */
-export const TOOLTIP_DELAY_MS = 500;
-
-export interface TooltipProps {
-  content: ReactNode;
-  /** One focusable element. A disabled button gets no pointer events: wrap it in a <span tabIndex={0}>. */
-  children: ReactElement;
-  side?: 'top' | 'right' | 'bottom' | 'left';
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-}
+export { TOOLTIP_DELAY_MS, type TooltipProps } from './tooltip.types';
 
 // The tooltip layer (Radix, with its positioning) is fetched when a tooltip is first drawn; screens
 // draw tooltips only where one can show (a hovered tile, a selection, a read-only account).

@@ -1,13 +1,15 @@
+import * as feed from '@nordlys/contract/job-changes';
 import { sql } from 'kysely';
 import { type ChangeNotifier, JOB_CHANGED_CHANNEL, jobChangedPayload } from '../../events/job-events';
 import type { Database, Dialect } from '../database';
 
+/** The feed's change codes (contract/job-changes.ts) by the names the services write them under. */
 export const ChangeType = {
-  fileAdded: 0,
-  fileRemoved: 1,
-  comment: 10,
-  marker: 11,
-  reaction: 12,
+  fileAdded: feed.CHANGE_FILE_ADDED,
+  fileRemoved: feed.CHANGE_FILE_REMOVED,
+  comment: feed.CHANGE_COMMENT,
+  marker: feed.CHANGE_EVENT_MARKER,
+  reaction: feed.CHANGE_REACTION,
 } as const;
 export type ChangeType = (typeof ChangeType)[keyof typeof ChangeType];
 

@@ -1,4 +1,9 @@
-import { ALBUM_FILE_SORTS, type Album, type AlbumFileSort } from '@nordlys/contract/album';
+import {
+  ALBUM_FILE_SORTS,
+  ALBUM_PASSWORD_HEADER,
+  type Album,
+  type AlbumFileSort,
+} from '@nordlys/contract/album';
 import type { FileRecord } from '@nordlys/contract/file';
 import { localeTag } from '@nordlys/contract/language-rule';
 import {
@@ -172,7 +177,7 @@ export function AlbumPage({
     album.id,
     feed.current.serial,
     feedLookup,
-    password ? { 'X-Album-Password': password } : undefined,
+    password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined,
   );
 
   // Removed here (or by Undo brought back): the grid follows at once.

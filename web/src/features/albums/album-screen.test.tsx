@@ -1,4 +1,4 @@
-import { PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
+import { ALBUM_PASSWORD_HEADER, PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -29,13 +29,13 @@ beforeEach(async () => {
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (url.pathname === `/st/4/jobs/${ALBUM_ID}`) {
-        const password = headers['X-Album-Password'] ?? null;
+        const password = headers[ALBUM_PASSWORD_HEADER] ?? null;
         seen.push(password);
         if (password !== right) return json({ error: PUBLIC_JOB_AUTH_FAILED }, 403);
         return json(sampleAlbum({ id: ALBUM_ID, name: 'Lofoten', isShared: true, password_protected: true }));
       }
       if (url.pathname === `/st/4/jobs/${ALBUM_ID}/files`) {
-        return headers['X-Album-Password'] === right
+        return headers[ALBUM_PASSWORD_HEADER] === right
           ? json({ files: [] })
           : json({ error: PUBLIC_JOB_AUTH_FAILED }, 403);
       }

@@ -1,4 +1,4 @@
-import type { AlbumFileSort } from '@nordlys/contract/album';
+import { ALBUM_PASSWORD_HEADER, type AlbumFileSort } from '@nordlys/contract/album';
 import type { FileRecord } from '@nordlys/contract/file';
 import { CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
 import { fetchAlbumFilesAt } from '../../api/albums.api';
@@ -58,6 +58,6 @@ export function albumViewerSource(
         changes: feed.changes.length,
       };
     },
-    feed: { jobId: albumId, headers: password ? { 'X-Album-Password': password } : undefined },
+    feed: { jobId: albumId, headers: password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined },
   };
 }

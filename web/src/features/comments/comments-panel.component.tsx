@@ -1,3 +1,4 @@
+import { ALBUM_PASSWORD_HEADER } from '@nordlys/contract/album';
 import {
   CHANGE_COMMENT,
   CHANGE_FILE_REMOVED,
@@ -140,7 +141,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
     },
     [albumId, fileId, onClose],
   );
-  useChangeFeed(albumId, serial, lookup, password ? { 'X-Album-Password': password } : undefined);
+  useChangeFeed(albumId, serial, lookup, password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined);
 
   const send = useCallback(
     async (text: string) => {
