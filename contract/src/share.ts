@@ -31,6 +31,11 @@ export const EMAIL_ADDRESS_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/
 export const isEmailAddress = (value: string): boolean =>
   value.length <= 254 && EMAIL_ADDRESS_PATTERN.test(value);
 
+/** core.md §2 link suffixes: the recipient's link says how it came (e-mail, SMS, copied). */
+export const LINK_SUFFIX = { email: '#se', sms: '#sms', copy: '#sc' } as const;
+export type LinkChannel = keyof typeof LINK_SUFFIX;
+export const linkFor = (url: string, channel: LinkChannel) => `${url}${LINK_SUFFIX[channel]}`;
+
 /** The path of the share receiver for a share id (core.md §2 routes). */
 export const sharePath = (shareId: string) => `/share/${encodeURIComponent(shareId)}`;
 

@@ -90,9 +90,7 @@ export function shareDialogReducer(state: ShareDialogState, event: ShareDialogEv
   }
 }
 
-/** core.md §2 link suffixes: what the recipient's link says about how it came. */
-export const LINK_SUFFIX = { email: '#se', sms: '#sms', copy: '#sc' } as const;
-export const linkFor = (url: string, channel: keyof typeof LINK_SUFFIX) => `${url}${LINK_SUFFIX[channel]}`;
+export { LINK_SUFFIX, linkFor } from '@nordlys/contract/share';
 
 /** The thumbnails at the dialog's head: one file 296 px; otherwise 128 px, 88 px on a phone. */
 export function headThumbSize(count: number, isMobile: boolean): number {
