@@ -296,7 +296,7 @@ export function AlbumPage({
   );
 
   return (
-    <main className="album">
+    <div className="album">
       {!visitor && (
         <Link className="album__back" to="/albums">
           <ChevronLeft aria-hidden="true" />
@@ -457,6 +457,6 @@ export function AlbumPage({
         password={password}
       />
       <LoveListOverlay open={overlay === 'loveList'} onClose={closeOverlay} count={album.reactionCount} />
-    </main>
+    </div>
   );
 }
