@@ -349,6 +349,8 @@ export function AlbumPage({
     disabled: action[id].disabled || action[id].pending,
     onSelect: action[id].onSelect,
   }));
+  const visitorName =
+    visitor && album.allowComments && renderVisitorName ? renderVisitorName(album.id, password) : null;
   const privacyLabel = !album.isShared
     ? t('album.private')
     : album.passwordProtected
@@ -400,10 +402,10 @@ export function AlbumPage({
             {t('album.comments', { count: album.commentCount })}
           </span>
         </div>
-        {visitor && album.allowComments && renderVisitorName && (
-          <div className="album__visitor">{renderVisitorName(album.id, password)}</div>
-        )}
+        {/* On a phone the visitor's name takes a line of its own, above the one row of actions. */}
+        {phone && visitorName && <div className="album__visitor">{visitorName}</div>}
         <div className="album__actions">
+          {!phone && visitorName}
           {layout.buttons.map((id) =>
             id === 'settings' ? (
               <IconButton

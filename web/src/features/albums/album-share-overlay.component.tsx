@@ -102,7 +102,7 @@ export function AlbumShareOverlay({ open, onClose, album, onChanged }: AlbumShar
             </Button>
           </>
         ) : (
-          <Button variant="primary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             {t('share.done')}
           </Button>
         )
