@@ -199,6 +199,40 @@ describe('sharing journey', () => {
     await sharer.screenshot('share-link-password-desktop');
     expect(sharer.errors).toEqual([]);
 
+    // The same dialog on a phone: a long press selects, the sheet adds SMS (#sms).
+    const phoneSharer = await open(owner.browser(PHONE));
+    const phonePage = phoneSharer.page;
+    await phonePage.goto(`${baseUrl}/photos`);
+    const first = phonePage.locator(`.timeline-tile[data-file-id="${photos[0]?.fileID}"]`);
+    await first.locator('img').last().waitFor();
+    const box = await first.boundingBox();
+    if (!box) throw new Error('no tile');
+    const cdp = await phonePage.context().newCDPSession(phonePage);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await phonePage.waitForTimeout(700);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await phonePage
+      .getByRole('toolbar', { name: 'Selected files' })
+      .getByRole('button', { name: 'Share' })
+      .click();
+    const sheet = phonePage.getByRole('dialog', { name: 'Share' });
+    await sheet.getByLabel(/^Password/).fill('nordlys 9');
+    await sheet
+      .locator('.share-dialog__thumb img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await phoneSharer.screenshot('share-dialog-password-mobile');
+    await sheet.getByRole('button', { name: 'Get link' }).click();
+    const phoneLink = await phonePage.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(
+      decodeURIComponent(
+        (await phonePage.getByRole('link', { name: 'Send by SMS' }).getAttribute('href')) ?? '',
+      ),
+    ).toBe(`sms:?&body=${phoneLink}#sms`);
+    await phoneSharer.screenshot('share-link-password-mobile');
+    expect(phoneSharer.errors).toEqual([]);
+
     const visitor = await open(openBrowser(PHONE));
     await visitor.page.goto(`${link}#sc`);
     const password = visitor.page.getByLabel('Password');
