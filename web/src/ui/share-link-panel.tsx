@@ -81,6 +81,10 @@ export function ShareLinkPanel({ link, label, onCopied, onEmail, note }: ShareLi
           </Button>
         )}
       </div>
+      {/* The toast layer sits behind an open dialog for assistive technology: say it here too. */}
+      <span role="status" className="visually-hidden">
+        {copied === 'yes' ? t('share.copied') : ''}
+      </span>
       {copied === 'failed' && (
         <p role="alert" className="ui-share-link__error">
           {t('share.copyFailed')}

@@ -34,7 +34,7 @@ export function SharePromptOverlay({ onLinkCopied }: SharePromptOverlayProps) {
       title={t('sharePrompt.title')}
       description={t('sharePrompt.description')}
       footer={
-        <Button variant="primary" onClick={closeOverlay}>
+        <Button variant="secondary" onClick={closeOverlay}>
           {t('sharePrompt.done')}
         </Button>
       }
