@@ -11,7 +11,8 @@ import { Nullable } from './file';
  * - `GET /jobs/{id}` → Album; `GET /jobs/{id}/info` → JobInfo; `GET /jobs/{id}/users` → AlbumUsers.
  *   `{id}` is the UUID or its compact base64url form (album-id.ts).
  * - `POST /jobs/{id}/name` {name}, `/cover` {id}, `/privacy_mode` {mode}, `/permissions`
- *   {allow_uploads | allow_comments: 0|1} → Album (owner only).
+ *   {allow_uploads | allow_comments: 0|1}, `/password` {password: transformed or ''} → Album (owner
+ *   only). Making an album private drops its password; only a shared album takes one.
  * - `POST /jobs/{id}/subscribe` → Album; `/unsubscribe` → 204 (a signed-in non-owner).
  * - `DELETE /jobs/{id}` → 204: the album goes to the trash; its files stay in the owners' timelines.
  * - `PUT /jobs/{id}/attribute/sort_order` {value: AlbumFileSort} → {name, value} (owner).
@@ -227,6 +228,11 @@ export type AlbumUsers = Static<typeof AlbumUsers>;
 export const AlbumNameRequest = Type.Object({ name: Type.String({ maxLength: 1024 }) });
 export const AlbumCoverRequest = Type.Object({ id: Type.String({ minLength: 1, maxLength: 256 }) });
 export const AlbumPrivacyRequest = Type.Object({ mode: PrivacyModeChange });
+/** POST /jobs/{id}/password: a transformed password protects a shared album; '' removes it. */
+export const AlbumPasswordRequest = Type.Object({
+  password: Type.Union([TransformedPassword, Type.Literal('')]),
+});
+export type AlbumPasswordRequest = Static<typeof AlbumPasswordRequest>;
 export const AlbumPermissionsRequest = Type.Object({
   allow_uploads: Type.Optional(Flag),
   allow_comments: Type.Optional(Flag),

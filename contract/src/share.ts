@@ -31,6 +31,11 @@ export const EMAIL_ADDRESS_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/
 export const isEmailAddress = (value: string): boolean =>
   value.length <= 254 && EMAIL_ADDRESS_PATTERN.test(value);
 
+/** core.md §2 link suffixes: the recipient's link says how it came (e-mail, SMS, copied). */
+export const LINK_SUFFIX = { email: '#se', sms: '#sms', copy: '#sc' } as const;
+export type LinkChannel = keyof typeof LINK_SUFFIX;
+export const linkFor = (url: string, channel: LinkChannel) => `${url}${LINK_SUFFIX[channel]}`;
+
 /** The path of the share receiver for a share id (core.md §2 routes). */
 export const sharePath = (shareId: string) => `/share/${encodeURIComponent(shareId)}`;
 
@@ -112,3 +117,18 @@ export const splitRecipients = (value: string): string[] =>
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
+
+/** core.md §5 e-mail share form: recipients comma separated, each valid; subject required; message optional. */
+export function emailFormCheck(form: { recipients: string; subject: string }) {
+  const recipients = splitRecipients(form.recipients);
+  const recipientsValid = recipients.length > 0 && recipients.every(isEmailAddress);
+  const subjectValid = form.subject.trim().length > 0;
+  return { recipients, recipientsValid, subjectValid, canSubmit: recipientsValid && subjectValid };
+}
+
+/**
+ * The day a link stops working, written the same in its e-mail and on its page: the locale's long
+ * date ("December 28, 2026"), in UTC so the two never disagree across time zones.
+ */
+export const linkExpiryDate = (expiresAt: number, localeTag: string): string =>
+  new Intl.DateTimeFormat(localeTag, { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);

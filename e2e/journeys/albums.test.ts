@@ -333,6 +333,206 @@ describe('albums journey', () => {
     expect(realErrors(browser.errors)).toEqual([]);
   });
 
+  it('the owner copies, e-mails and texts a shared album’s link from its page, at 1366 and 375 px', async () => {
+    browser = await owner.browser({ width: 1366, height: 900 });
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums/${idB64(shared)}`);
+    await albumShown(page, 'Lofoten 2024', photos.length);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share album' });
+    await dialog.getByText('Anyone with the link can see the album.').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Share link' }).inputValue()).toBe(
+      `${baseUrl}/a/${idB64(shared)}`,
+    );
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    // core.md §8: linkWasCopied, and the copied link says it was copied (#sc).
+    await page.locator('.toast__message', { hasText: 'Link copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseUrl}/a/${idB64(shared)}#sc`,
+    );
+    await browser.screenshot('album-share-desktop');
+    await dialog.getByRole('button', { name: 'Share by e-mail' }).click();
+    const email = page.getByRole('dialog', { name: 'Send the album link by e-mail' });
+    await email.getByRole('textbox', { name: /^To/ }).fill('kari@example.com, per@example.com');
+    await email.getByRole('textbox', { name: /^Subject/ }).fill('Our trip');
+    await browser.screenshot('album-share-email-desktop');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByRole('dialog', { name: 'Share album' })
+      .getByText('The link is on its way to 2 recipients.')
+      .waitFor();
+    // No SMS on a desktop (core.md §2: mobile devices only).
+    expect(await dialog.getByRole('link', { name: 'Send by SMS' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(realErrors(browser.errors)).toEqual([]);
+    await browser.close();
+
+    browser = await owner.browser(PHONE);
+    const phone = browser.page;
+    await phone.goto(`${baseUrl}/albums/${idB64(shared)}`);
+    await albumShown(phone, 'Lofoten 2024', photos.length);
+    // One main landmark, the layout's.
+    expect(await phone.getByRole('main').count()).toBe(1);
+    // The counts are whole, the actions one row of labelled buttons and More.
+    const cut = await phone
+      .locator('.album__chip')
+      .evaluateAll((chips) =>
+        chips.filter(
+          (chip) => chip.scrollWidth > chip.clientWidth || chip.getBoundingClientRect().right > 375,
+        ),
+      );
+    expect(cut).toHaveLength(0);
+    const actions = phone.locator('.album__actions > button');
+    expect(await actions.allInnerTexts()).toEqual(['Add photos', 'Share', '']);
+    const tops = await actions.evaluateAll((buttons) =>
+      buttons.map((b) => Math.round(b.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    await browser.screenshot('album-mobile');
+    await phone.getByRole('button', { name: 'More album actions' }).click();
+    const menu = phone.getByRole('menu');
+    await menu.getByRole('menuitem').first().waitFor();
+    // The sort item names the order in use (the first step may have changed it).
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'Download',
+      'Slideshow',
+      expect.stringMatching(/^Sort: (Recently added|Oldest first)$/),
+      'Album settings',
+      'Delete album',
+    ]);
+    await browser.screenshot('album-more-mobile');
+    await phone.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await phone.getByRole('button', { name: 'Share', exact: true }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Share album' });
+    const sms = sheet.getByRole('link', { name: 'Send by SMS' });
+    expect(decodeURIComponent((await sms.getAttribute('href')) ?? '')).toBe(
+      `sms:?&body=${baseUrl}/a/${idB64(shared)}#sms`,
+    );
+    await browser.screenshot('album-share-mobile');
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('the owner protects an album with a password in its settings, changes it and removes it', async () => {
+    const cabin = await seedAlbum('Fjord cabin', photos.slice(0, 2), { public: 1 });
+    browser = await owner.browser({ width: 1366, height: 900 });
+    const { page } = browser;
+    await page.goto(`${baseUrl}/albums/${idB64(cabin)}`);
+    await albumShown(page, 'Fjord cabin', 2);
+    await page.getByRole('button', { name: 'Album settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Album settings' });
+    await settings.getByLabel('Protected', { exact: true }).click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText('Choose a password for a protected album.').waitFor();
+    await settings.getByLabel(/^Password/).fill('fjord');
+    await browser.screenshot('album-settings-protected-desktop');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await page
+      .locator('.album__meta')
+      .getByText(/Protected/)
+      .waitFor();
+    expect(await api<Album>(owner, 'GET', `/jobs/${cabin.id}`)).toMatchObject({
+      privacy_mode: 'protected',
+      password_protected: true,
+    });
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Share album' })
+      .getByText('Protected: visitors type the album’s password before they see it.')
+      .waitFor();
+    await browser.screenshot('album-share-protected-desktop');
+    await page.keyboard.press('Escape');
+
+    // A visitor is asked for it; the old flow (wrong try, then the transformed password) serves it.
+    second = await openBrowser(PHONE);
+    const visitor = second.page;
+    await visitor.goto(`${baseUrl}/a/${idB64(cabin)}`);
+    await visitor.getByLabel('Password').fill('fjell');
+    await visitor.getByRole('button', { name: 'Open album' }).click();
+    await visitor.getByText('Incorrect password. Try again.').waitFor();
+    await visitor.getByLabel('Password').fill('fjord');
+    await visitor.getByRole('button', { name: 'Open album' }).click();
+    await albumShown(visitor, 'Fjord cabin', 2);
+    await visitor
+      .locator('.album__meta')
+      .getByText(/Protected/)
+      .waitFor();
+    expect(realErrors(second.errors)).toEqual([]);
+
+    // Changed: the old password no longer opens it.
+    await page.getByRole('button', { name: 'Album settings' }).click();
+    await settings.getByText('Leave it empty to keep the current password.').waitFor();
+    await settings.getByLabel(/^New password/).fill('fjell');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    const read = (password: string) =>
+      transformAlbumPassword(password).then((header) =>
+        fetch(`${baseUrl}/st/4/jobs/${cabin.id}`, { headers: { 'X-Album-Password': header } }),
+      );
+    expect((await read('fjord')).status).toBe(403);
+    expect((await read('fjell')).status).toBe(200);
+
+    // Removed: shared by link again, for anyone who has it.
+    await page.getByRole('button', { name: 'Album settings' }).click();
+    await settings.getByLabel('Shared', { exact: true }).click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.album__meta').innerText()).not.toMatch(/Protected/);
+    expect((await fetch(`${baseUrl}/st/4/jobs/${cabin.id}`)).status).toBe(200);
+    expect(realErrors(browser.errors)).toEqual([]);
+    await browser.close();
+
+    // The same settings on a phone.
+    browser = await owner.browser(PHONE);
+    await browser.page.goto(`${baseUrl}/albums/${idB64(cabin)}`);
+    await albumShown(browser.page, 'Fjord cabin', 2);
+    await browser.page.getByRole('button', { name: 'More album actions' }).click();
+    await browser.page.getByRole('menuitem', { name: 'Album settings' }).click();
+    const phoneSettings = browser.page.getByRole('dialog', { name: 'Album settings' });
+    await phoneSettings.getByLabel('Protected', { exact: true }).click();
+    await phoneSettings.getByLabel(/^Password/).fill('fjord');
+    await browser.screenshot('album-settings-protected-mobile');
+    await phoneSettings.getByRole('button', { name: 'Save' }).click();
+    await phoneSettings.waitFor({ state: 'detached' });
+    await browser.page
+      .locator('.album__meta')
+      .getByText(/Protected/)
+      .waitFor();
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
+  it('a signed-out visitor on a phone gets labelled actions and the product, not tabs to a sign-in wall', async () => {
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await page.goto(`${baseUrl}/a/${idB64(shared)}`);
+    await albumShown(page, 'Lofoten 2024', photos.length);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Timeline' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Albums' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.locator('.album__actions > button').allInnerTexts()).toEqual([
+      'Join album',
+      'Add to my photos',
+      '',
+    ]);
+    await browser.screenshot('album-visitor-mobile');
+    await browser.close();
+
+    browser = await openBrowser({ width: 1366, height: 900 });
+    await browser.page.goto(`${baseUrl}/a/${idB64(shared)}`);
+    await albumShown(browser.page, 'Lofoten 2024', photos.length);
+    expect(await browser.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await browser.page.getByRole('link', { name: 'Get Nordlys' }).click();
+    await browser.page.waitForURL(`${baseUrl}/`);
+    await browser.page.goBack();
+    await albumShown(browser.page, 'Lofoten 2024', photos.length);
+    await browser.screenshot('album-visitor-nav-desktop');
+    expect(realErrors(browser.errors)).toEqual([]);
+  });
+
   it('an album that does not exist says so', async () => {
     browser = await owner.browser();
     const { page } = browser;

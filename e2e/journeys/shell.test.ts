@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from '../support/browser';
 import { signUp, uniqueEmail } from './account-steps';
+import { createApiUser } from './media-steps';
 
 const baseUrl = inject('baseUrl');
+const serverEnv = JSON.parse(inject('serverEnv')) as Record<string, string>;
 
 const SAMPLE_ALBUM = 'AAECAwQFBgcICQoLDA0ODw';
 const SAMPLE_FILE = '6f1c2a9e-7d3b-4f5a-9c8e-1b2d3e4f5a6b';
@@ -141,11 +143,9 @@ describe('web shell in Chromium', () => {
     expect(browser.errors.filter((error) => !notFoundReads.test(error))).toEqual([]);
   });
 
-  it('has exactly one main landmark on every page but the album pages, signed out and signed in', async () => {
+  it('has exactly one main landmark on every page, signed out and signed in', async () => {
     const { page } = browser;
-    const isAlbumPage = (route: string) =>
-      /^\/(albums|a|albumImage|carousel|comments|addPhotos)(\/|$)/.test(route);
-    const pages = ROUTES.filter((route) => !isAlbumPage(route));
+    const pages = ROUTES;
     const landmarks = async (signedIn: boolean) => {
       const counts: Record<string, number> = {};
       for (const route of pages) {
@@ -259,21 +259,27 @@ describe('languages', () => {
 });
 
 describe('mobile layout', () => {
-  it('opens the burger menu at 375 px', async () => {
-    const browser = await openBrowser({ width: 375, height: 812, isMobile: true });
+  it('opens the burger menu at 375 px; a signed-out visitor gets Sign in instead of tabs', async () => {
+    const user = await createApiUser(serverEnv, baseUrl, 'burger');
+    const browser = await user.browser({ width: 375, height: 812, isMobile: true });
+    const visitor = await openBrowser({ width: 375, height: 812, isMobile: true });
     try {
       const { page } = browser;
       await page.goto(`${baseUrl}/photos`);
-      await page.getByRole('button', { name: /menu/i }).first().click();
-      await page
-        .getByRole('menuitem', { name: /albums/i })
-        .or(page.getByRole('link', { name: /albums/i }))
-        .first()
-        .waitFor();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('menuitem', { name: 'Albums' }).waitFor();
       await browser.screenshot('mobile-burger-menu');
       expect(browser.errors).toEqual([]);
+
+      // Timeline and Albums would only lead a visitor to the sign-in wall.
+      await visitor.page.goto(`${baseUrl}/share/${SAMPLE_SHARE}`);
+      await visitor.page.getByRole('heading', { level: 1 }).waitFor();
+      await visitor.page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+      expect(await visitor.page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
+      expect(await visitor.page.getByRole('link', { name: 'Timeline' }).count()).toBe(0);
     } finally {
       await browser.close();
+      await visitor.close();
     }
   });
 });

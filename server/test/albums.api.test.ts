@@ -9,6 +9,7 @@ import {
   PUBLIC_JOB_AUTH_FAILED,
 } from '@nordlys/contract/album';
 import { albumIdToB64 } from '@nordlys/contract/album-id';
+import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import type { FileRecord } from '@nordlys/contract/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../src/identity/login-throttle';
@@ -532,6 +533,76 @@ describe.each(databaseKinds)('albums API on %s', (kind) => {
       expect(
         (await albums.call('PUT', `${url}/attribute/colour`, { who: alice }, { value: 'ADDED' })).statusCode,
       ).toBe(400);
+    });
+
+    it('sets, changes and removes a shared album’s password; making it private drops it', async () => {
+      const alice = await t.signUp();
+      const bob = await t.signUp();
+      const album = await albums.create(alice, { name: 'Later locked' });
+      const url = `/st/4/jobs/${album.id}`;
+      const setPassword = async (who: Auth, typed: string) =>
+        albums.call(
+          'POST',
+          `${url}/password`,
+          { who },
+          { password: typed ? await transformAlbumPassword(typed) : '' },
+        );
+
+      // A private album has no visitors to protect it from: 409, and nothing stored.
+      const privateOne = await setPassword(alice, 'fjord');
+      expect(privateOne.statusCode).toBe(409);
+      expect(privateOne.json().error).toMatch(/body\.password/);
+      await albums.call('POST', `${url}/privacy_mode`, { who: alice }, { mode: 'shared' });
+
+      const set = await setPassword(alice, 'fjord');
+      expect(set.json()).toMatchObject({
+        privacy_mode: 'protected',
+        isShared: true,
+        password_protected: true,
+      });
+      expect((await albums.call('GET', url, { who: null, ip: '10.9.0.1' })).json().error).toBe(
+        PUBLIC_JOB_AUTH_FAILED,
+      );
+      expect(
+        (await albums.call('GET', url, { who: null, password: 'fjord', ip: '10.9.0.1' })).statusCode,
+      ).toBe(200);
+
+      const changed = await setPassword(alice, 'fjell');
+      expect(changed.json().privacy_mode).toBe('protected');
+      expect(
+        (await albums.call('GET', url, { who: null, password: 'fjord', ip: '10.9.0.2' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await albums.call('GET', url, { who: null, password: 'fjell', ip: '10.9.0.2' })).statusCode,
+      ).toBe(200);
+
+      // Only the owner; the typed password and other shapes are refused naming the field.
+      expect((await setPassword(bob, 'mine now')).statusCode).toBe(403);
+      for (const body of [{}, { password: 'typed in clear' }, { password: 42 }]) {
+        const bad = await albums.call('POST', `${url}/password`, { who: alice }, body);
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error).toMatch(/password/);
+      }
+
+      const removed = await setPassword(alice, '');
+      expect(removed.json()).toMatchObject({ privacy_mode: 'shared', password_protected: false });
+      expect((await albums.call('GET', url, { who: null, ip: '10.9.0.3' })).statusCode).toBe(200);
+
+      await setPassword(alice, 'fjord');
+      const privateAgain = await albums.call(
+        'POST',
+        `${url}/privacy_mode`,
+        { who: alice },
+        { mode: 'private' },
+      );
+      expect(privateAgain.json()).toMatchObject({ privacy_mode: 'private', password_protected: false });
+      const sharedAgain = await albums.call(
+        'POST',
+        `${url}/privacy_mode`,
+        { who: alice },
+        { mode: 'shared' },
+      );
+      expect(sharedAgain.json().privacy_mode).toBe('shared');
     });
 
     it('sends a deleted album to the trash and leaves the files in the timelines', async () => {

@@ -227,6 +227,8 @@ export const REQUESTS: Record<string, Build> = {
   'POST /st/4/jobs/{id}/cover': ({ w }) => ({ body: { id: w.ids.albumFile.fileID } }),
   'POST /st/4/jobs/{id}/privacy_mode': () => ({ body: { mode: 'shared' } }),
   'POST /st/4/jobs/{id}/permissions': () => ({ body: { allow_comments: 1, allow_uploads: 1 } }),
+  // The world's own password again: the guests who hold it keep their way in.
+  'POST /st/4/jobs/{id}/password': ({ w }) => ({ body: { password: w.albumPasswordHeader } }),
   'POST /st/4/jobs/{id}/guest': () => ({ body: { name: 'Visitor' } }),
   'POST /st/4/jobs/{id}/keep-files': ({ w }) => ({ raw: textList([w.ids.albumFile.fileID]) }),
   'POST /st/4/jobs/default/copy_files': ({ w }) => ({ raw: textList([w.ids.privateFile.fileID]) }),

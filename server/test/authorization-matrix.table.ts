@@ -120,6 +120,7 @@ export const AUTHORIZATION_MATRIX: Record<string, [string, string?]> = {
   'POST /st/4/jobs/{id}/cover': ['200  403  403  403  401  401  401  401  401  401  401  401'],
   'POST /st/4/jobs/{id}/privacy_mode': ['200  403  403  403  401  401  401  401  401  401  401  401'],
   'POST /st/4/jobs/{id}/permissions': ['200  403  403  403  401  401  401  401  401  401  401  401'],
+  'POST /st/4/jobs/{id}/password': ['200  403  403  403  401  401  401  401  401  401  401  401'],
   'PUT /st/4/jobs/{id}/attribute/{name}': ['200  403  403  403  401  401  401  401  401  401  401  401'],
   'POST /st/4/jobs/{id}/subscribe': [
     '409  200  200  403  401  401  401  401  401  401  401  401',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
+import { albumIdToB64 } from '@nordlys/contract/album-id';
 import type { FileRecord } from '@nordlys/contract/file';
 import { SHARE_PASSWORD_HEADER, type Share, type ShareFile } from '@nordlys/contract/share';
 import { SMTPServer } from 'smtp-server';
@@ -318,7 +319,9 @@ describe.each(databaseKinds)('shares (%s)', (kind) => {
     expect(mail.from).toBe('no-reply@nordlys.test');
     expect(mail.data).toContain('Subject: Bilder fra turen');
     const body = decodeQp(mail.data);
-    expect(body).toContain(link);
+    // core.md §2: an e-mailed link ends in #se, in the text and the button alike.
+    expect(body).toContain(`${link}#se`);
+    expect(body).toContain(`href="${link}#se"`);
     expect(body).toContain('har delt 2 filer med deg');
     expect(body).toContain('Se her!');
     expect(mail.data).toContain('text/html');
@@ -354,7 +357,7 @@ describe.each(databaseKinds)('shares (%s)', (kind) => {
       ['kari@example.com'],
       ['per@example.com'],
     ]);
-    expect(decodeQp(mail.data)).toContain('/a/');
+    expect(decodeQp(mail.data)).toContain(`/a/${albumIdToB64(album.id)}#se`);
     expect(decodeQp(mail.data)).toContain('Hytta');
     const priv = await albums.create(owner, { name: 'Privat' });
     expect(

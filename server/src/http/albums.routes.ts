@@ -7,6 +7,7 @@ import {
   AlbumCoverRequest,
   AlbumList,
   AlbumNameRequest,
+  AlbumPasswordRequest,
   AlbumPermissionsRequest,
   AlbumPrivacyRequest,
   AlbumUsers,
@@ -198,6 +199,15 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
     body: AlbumPrivacyRequest,
     reply: Album,
     change: (session, id, body, origin) => albums.setPrivacy(session, id, body.mode, origin),
+  });
+  ownerSetting({
+    method: 'POST',
+    path: 'password',
+    summary:
+      "Protect a shared album with a password (transformed, album-password.ts), change it, or remove it with ''; 409 for a private album",
+    body: AlbumPasswordRequest,
+    reply: Album,
+    change: (session, id, body, origin) => albums.setPassword(session, id, body.password, origin),
   });
   ownerSetting({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { linkExpiryDate } from '@nordlys/contract/share';
 import type { MailMessage } from './mailer';
 
 export type MailLanguage = 'en_US' | 'nb_NO' | 'sv_SE' | 'bg_BG';
@@ -80,11 +81,7 @@ export function composeShareMail(input: ShareMailInput): MailMessage {
     input.what.kind === 'files' ? t.files(sender, input.what.count) : t.album(sender, input.what.title);
   const validity =
     input.what.kind === 'files'
-      ? t.validUntil(
-          new Intl.DateTimeFormat(LOCALE_TAG[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
-            input.what.expiresAt,
-          ),
-        )
+      ? t.validUntil(linkExpiryDate(input.what.expiresAt, LOCALE_TAG[language]))
       : null;
   const message = input.message?.trim() ?? '';
   const text = [intro, message, `${t.open}: ${input.link}`, validity, t.footer(input.brand)]

@@ -347,8 +347,26 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
       origin: string,
     ): Promise<Album> {
       const access = await ownAlbum(session, idParam);
+      // A private album has no visitors to ask a password of: it is dropped, not kept for later.
+      const patch =
+        mode === 'shared'
+          ? { privacy: 'shared' as const }
+          : { privacy: 'private' as const, password_hash: null };
       await changeSetting(access.album.id, 'privacy_mode', (tx, at) =>
-        tx.albums.update(access.album.id, { privacy: mode === 'shared' ? 'shared' : 'private' }, at),
+        tx.albums.update(access.album.id, patch, at),
+      );
+      return albumAnswer(access, origin);
+    },
+
+    /** Sets, changes ('' removes) the password of a shared album: it is then "protected". */
+    async setPassword(session: Session, idParam: string, password: string, origin: string): Promise<Album> {
+      const access = await ownAlbum(session, idParam);
+      if (password && access.facts.privacy !== 'shared') {
+        throw conflict('body.password needs a shared album; share the album first');
+      }
+      const passwordHash = password ? await hashPassword(password) : null;
+      await changeSetting(access.album.id, 'password', (tx, at) =>
+        tx.albums.update(access.album.id, { password_hash: passwordHash }, at),
       );
       return albumAnswer(access, origin);
     },

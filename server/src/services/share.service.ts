@@ -5,6 +5,7 @@ import {
   type CreateShareReply,
   type EmailShareRequest,
   isEmailAddress,
+  linkFor,
   type PublishRequest,
   SHARE_LINK_VALIDITY_MS,
   type Share,
@@ -125,7 +126,7 @@ export function createShareService(deps: ShareServiceDeps) {
         recipients,
         subject: request.subject,
         message: request.message,
-        link,
+        link: linkFor(link, 'email'),
         what,
       }),
     );

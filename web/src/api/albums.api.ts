@@ -8,6 +8,7 @@ import {
   type PrivacyModeChange,
 } from '@nordlys/contract/album';
 import type { FileRecord } from '@nordlys/contract/file';
+import type { PublishRequest } from '@nordlys/contract/share';
 import { apiRequest } from './client';
 import { fetchEveryFile } from './timeline.api';
 
@@ -83,3 +84,11 @@ export const deleteAlbum = (albumId: string) => apiRequest<unknown>(jobPath(albu
 /** PUT /jobs/{id}/attribute/sort_order: the album's file order for everyone who opens it. */
 export const setAlbumSortOrder = (albumId: string, value: AlbumFileSort) =>
   apiRequest<unknown>(`${jobPath(albumId)}/attribute/sort_order`, { method: 'PUT', json: { value } });
+
+/** POST /jobs/{id}/password: a transformed password protects the shared album; '' removes it. */
+export const setAlbumPassword = (albumId: string, transformedPassword: string) =>
+  post(albumId, 'password', { password: transformedPassword });
+
+/** POST /jobs/{id}/publish: the owner sends the album's link by e-mail (recipients comma separated). */
+export const publishAlbum = (albumId: string, request: PublishRequest) =>
+  apiRequest<string>(`${jobPath(albumId)}/publish`, { method: 'POST', json: request, responseType: 'text' });

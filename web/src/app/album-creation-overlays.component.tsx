@@ -6,6 +6,7 @@ import { currentPickRequest, onPickRequestChange } from '../features/album-picke
 import { guestPromptProps } from '../features/auth/guest-prompt';
 import { selectLoginStatus } from '../features/auth/login-status.slice';
 import { useStartLogin } from '../features/auth/use-start-login';
+import { showToast } from '../features/toasts/toast.thunks';
 import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 import { overlayIn, useOverlay, withOverlay } from '../routing/overlay';
@@ -62,6 +63,7 @@ export function AlbumCreationOverlays() {
   const signedIn = status === 'AUTHENTICATED';
   const guest = !signedIn && status !== 'FETCHING';
   const picking = useSyncExternalStore(onPickRequestChange, currentPickRequest) !== null;
+  const dispatch = useAppDispatch();
   return (
     <>
       <MountWhenWanted wanted={createOpen || addressed === 'create_album'}>
@@ -72,7 +74,7 @@ export function AlbumCreationOverlays() {
         )}
       </MountWhenWanted>
       <MountWhenWanted wanted={addressed === 'share_prompt'}>
-        <SharePromptOverlay />
+        <SharePromptOverlay onLinkCopied={() => void dispatch(showToast({ type: 'linkWasCopied' }))} />
       </MountWhenWanted>
       <MountWhenWanted wanted={picking}>
         <AlbumPickerDialog />

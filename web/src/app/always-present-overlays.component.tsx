@@ -83,7 +83,10 @@ export function AlwaysPresentOverlays() {
         <DialogHost />
       </MountWhenWanted>
       <MountWhenWanted wanted={sharing}>
-        <ShareDialog onCreateAlbum={(name, files) => createSharedAlbum(dispatch, name, files)} />
+        <ShareDialog
+          onCreateAlbum={(name, files) => createSharedAlbum(dispatch, name, files)}
+          onLinkCopied={() => void (dispatch as AppDispatch)(showToast({ type: 'linkWasCopied' }))}
+        />
       </MountWhenWanted>
       <MountWhenWanted wanted={downloading}>
         <Downloader

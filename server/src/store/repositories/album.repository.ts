@@ -125,7 +125,9 @@ export function createAlbumRepository(db: Database) {
 
     async update(
       jobId: string,
-      patch: Partial<Pick<AlbumSettingsRow, 'privacy' | 'permissions' | 'cover_file_id' | 'sort_order'>>,
+      patch: Partial<
+        Pick<AlbumSettingsRow, 'privacy' | 'password_hash' | 'permissions' | 'cover_file_id' | 'sort_order'>
+      >,
       at: number,
     ): Promise<void> {
       if (Object.keys(patch).length > 0)

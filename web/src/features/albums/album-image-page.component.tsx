@@ -49,7 +49,7 @@ export function AlbumImagePage({ albumId, fileId }: { albumId: string | null; fi
   if (!file) return <AlbumLoader />;
   const src = file.thumbURLLarge ?? file.previewURL;
   return (
-    <main className="album-image">
+    <div className="album-image">
       <Link className="album__back" to={albumPath(albumId, !signedIn)}>
         <ChevronLeft aria-hidden="true" />
         {t('image.toAlbum')}
@@ -87,6 +87,6 @@ export function AlbumImagePage({ albumId, fileId }: { albumId: string | null; fi
           {t('album.addToMyPhotos')}
         </Button>
       </div>
-    </main>
+    </div>
   );
 }

@@ -15,12 +15,14 @@ import {
   ImageDown,
   ImageOff,
   ImagePlus,
+  LockKeyhole,
   LogOut,
   MessageCircle,
   MoreHorizontal,
   Play,
   RefreshCw,
   Settings,
+  Share2,
   Trash2,
   UserPlus,
   Users,
@@ -46,6 +48,8 @@ import { Button, IconButton } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Menu, type MenuEntry } from '../../ui/menu';
 import { Skeleton, SkeletonGroup } from '../../ui/skeleton';
+import { useMobileWidth } from '../../ui/use-mobile-width';
+import { type AlbumActionId, albumActionLayout, albumActions } from './album-actions.rules';
 import { albumCarouselPath, albumPath } from './album-address';
 import { planAlbumChanges } from './album-changes.rules';
 import { deleteAlbumCommand, leaveAlbumCommand } from './album-commands';
@@ -54,6 +58,7 @@ import { sortAlbumFiles } from './album-files-sort';
 import type { AlbumView } from './album-model';
 import { LoveListOverlay, ParticipantsOverlay } from './album-people-overlays.component';
 import { AlbumSettingsOverlay } from './album-settings-overlay.component';
+import { AlbumShareOverlay } from './album-share-overlay.component';
 import { albumsPorts } from './albums.ports';
 import { ChoiceOverlay } from './choice-overlay.component';
 
@@ -224,52 +229,10 @@ export function AlbumPage({
   };
 
   const leaveTo = visitor ? '/' : '/albums';
-  const menuItems: MenuEntry[] = [
-    ...(visitor && account === null
-      ? [
-          {
-            id: 'createOwn',
-            label: t('album.createOwn'),
-            icon: <FolderPlus />,
-            // The gate asks the guest's name and an account first, then opens album creation.
-            onSelect: () => void navigate(`${albumPath(album.id, true)}/createNew`),
-          },
-        ]
-      : []),
-    ...(album.rights.unsubscribe
-      ? [
-          {
-            id: 'leave',
-            label: t('album.leave'),
-            icon: <LogOut />,
-            danger: true,
-            onSelect: () =>
-              void leaveAlbumCommand(dispatch, album.id, () => {
-                onGone();
-                void navigate(leaveTo, { replace: true });
-              }),
-          },
-        ]
-      : []),
-    ...(isOwner
-      ? [
-          {
-            id: 'delete',
-            label: t('album.delete'),
-            icon: <Trash2 />,
-            danger: true,
-            onSelect: () =>
-              void deleteAlbumCommand(dispatch, album.id, () => {
-                onGone();
-                void navigate('/albums', { replace: true });
-              }),
-          },
-        ]
-      : []),
-  ];
+  const phone = useMobileWidth();
 
   const [joining, setJoining] = useState(false);
-  const join = () => {
+  const joinNow = () => {
     setJoining(true);
     subscribeAlbum(album.id, { password }).then(
       (joined) => {
@@ -300,8 +263,107 @@ export function AlbumPage({
     new Date(album.ctime * 1000),
   );
 
+  interface Action {
+    label: string;
+    icon: ReactNode;
+    onSelect: () => void;
+    primary?: boolean;
+    danger?: boolean;
+    disabled?: boolean;
+    pending?: boolean;
+  }
+  const join =
+    visitor && account === null
+      ? // A signed-out visitor signs in first; the gate joins them once they are back.
+        () => void navigate(`${albumPath(album.id, true)}/subscribe`)
+      : joinNow;
+  const action: Record<AlbumActionId, Action> = {
+    addPhotos: {
+      label: t('album.addPhotos'),
+      icon: <ImagePlus />,
+      primary: true,
+      onSelect: () => void navigate(`${albumPath(album.id)}/edit/addPhotos`),
+    },
+    join: { label: t('album.join'), icon: <UserPlus />, primary: true, pending: joining, onSelect: join },
+    share: { label: t('album.share'), icon: <Share2 />, onSelect: () => openOverlay('share') },
+    keepFiles: {
+      label: t('album.addToMyPhotos'),
+      icon: <ImageDown />,
+      onSelect: () =>
+        // A visitor signs in first; the gate copies the album once they are back.
+        album.rights.keepFiles
+          ? void copyAlbumToTimeline(dispatch, album.id)
+          : void navigate(`${albumPath(album.id, true)}/copyAlbum`),
+    },
+    download: {
+      label: t('album.download'),
+      icon: <Download />,
+      pending: downloading,
+      disabled: !canDownloadAlbum(sorted),
+      onSelect: download,
+    },
+    slideshow: { label: t('album.slideshow'), icon: <Play />, disabled: !first, onSelect: slideshow },
+    sort: {
+      label: phone ? t('album.sortLabel', { order: t(`fileSort.${sort}`) }) : t(`fileSort.${sort}`),
+      icon: <ArrowDownUp />,
+      onSelect: () => openOverlay('album_files_sort'),
+    },
+    settings: { label: t('settings.title'), icon: <Settings />, onSelect: () => openOverlay('settings') },
+    createOwn: {
+      label: t('album.createOwn'),
+      icon: <FolderPlus />,
+      // The gate asks the guest's name and an account first, then opens album creation.
+      onSelect: () => void navigate(`${albumPath(album.id, true)}/createNew`),
+    },
+    leave: {
+      label: t('album.leave'),
+      icon: <LogOut />,
+      danger: true,
+      onSelect: () =>
+        void leaveAlbumCommand(dispatch, album.id, () => {
+          onGone();
+          void navigate(leaveTo, { replace: true });
+        }),
+    },
+    delete: {
+      label: t('album.delete'),
+      icon: <Trash2 />,
+      danger: true,
+      onSelect: () =>
+        void deleteAlbumCommand(dispatch, album.id, () => {
+          onGone();
+          void navigate('/albums', { replace: true });
+        }),
+    },
+  };
+  const layout = albumActionLayout(
+    albumActions({
+      isOwner,
+      visitor,
+      signedIn: account !== null,
+      isShared: album.isShared,
+      rights: album.rights,
+    }),
+    phone,
+  );
+  const menuItems: MenuEntry[] = layout.menu.map((id) => ({
+    id,
+    label: action[id].label,
+    icon: action[id].icon,
+    danger: action[id].danger,
+    disabled: action[id].disabled || action[id].pending,
+    onSelect: action[id].onSelect,
+  }));
+  const visitorName =
+    visitor && album.allowComments && renderVisitorName ? renderVisitorName(album.id, password) : null;
+  const privacyLabel = !album.isShared
+    ? t('album.private')
+    : album.passwordProtected
+      ? t('album.protected')
+      : null;
+
   return (
-    <main className="album">
+    <div className="album">
       {!visitor && (
         <Link className="album__back" to="/albums">
           <ChevronLeft aria-hidden="true" />
@@ -313,11 +375,17 @@ export function AlbumPage({
         <div className="album__heading">
           <h1 className="album__title">{title}</h1>
           <p className="album__meta">
+            {album.isShared && album.passwordProtected && (
+              <LockKeyhole className="album__meta-lock" aria-hidden="true" />
+            )}
             {[
               t('list.count', { count: album.mediaCount }),
-              album.isShared ? t('album.sharedBy', { name: album.ownerName }) : t('album.private'),
+              privacyLabel,
+              album.isShared ? t('album.sharedBy', { name: album.ownerName }) : null,
               t('album.created', { date: created }),
-            ].join(' · ')}
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </div>
       </header>
@@ -339,68 +407,30 @@ export function AlbumPage({
             {t('album.comments', { count: album.commentCount })}
           </span>
         </div>
+        {/* On a phone the visitor's name takes a line of its own, above the one row of actions. */}
+        {phone && visitorName && <div className="album__visitor">{visitorName}</div>}
         <div className="album__actions">
-          {visitor && album.allowComments && renderVisitorName?.(album.id, password)}
-          {album.rights.addFiles && !visitor && (
-            <Button
-              variant="primary"
-              icon={<ImagePlus />}
-              onClick={() => void navigate(`${albumPath(album.id)}/edit/addPhotos`)}
-            >
-              {t('album.addPhotos')}
-            </Button>
-          )}
-          {!isOwner && (visitor || album.rights.keepFiles) && (
-            <Button
-              variant="secondary"
-              icon={<ImageDown />}
-              onClick={() =>
-                // A visitor signs in first; the gate copies the album once they are back.
-                album.rights.keepFiles
-                  ? void copyAlbumToTimeline(dispatch, album.id)
-                  : void navigate(`${albumPath(album.id, true)}/copyAlbum`)
-              }
-            >
-              <span className="visually-hidden-on-phone">{t('album.addToMyPhotos')}</span>
-            </Button>
-          )}
-          {album.rights.subscribe && (
-            <Button variant="primary" icon={<UserPlus />} pending={joining} onClick={join}>
-              {t('album.join')}
-            </Button>
-          )}
-          {visitor && account === null && album.isShared && (
-            // A signed-out visitor signs in first; the gate joins them once they are back.
-            <Button
-              variant="primary"
-              icon={<UserPlus />}
-              onClick={() => void navigate(`${albumPath(album.id, true)}/subscribe`)}
-            >
-              {t('album.join')}
-            </Button>
-          )}
-          <Button
-            variant="secondary"
-            icon={<Download />}
-            pending={downloading}
-            disabled={!canDownloadAlbum(sorted)}
-            aria-label={t('album.download')}
-            onClick={download}
-          >
-            <span className="visually-hidden-on-phone">{t('album.download')}</span>
-          </Button>
-          <Button variant="secondary" icon={<Play />} onClick={slideshow} disabled={!first}>
-            <span className="visually-hidden-on-phone">{t('album.slideshow')}</span>
-          </Button>
-          <Button variant="secondary" icon={<ArrowDownUp />} onClick={() => openOverlay('album_files_sort')}>
-            {t(`fileSort.${sort}`)}
-          </Button>
-          {album.rights.editAlbum && (
-            <IconButton
-              label={t('settings.title')}
-              icon={<Settings />}
-              onClick={() => openOverlay('settings')}
-            />
+          {!phone && visitorName}
+          {layout.buttons.map((id) =>
+            id === 'settings' ? (
+              <IconButton
+                key={id}
+                label={action[id].label}
+                icon={action[id].icon}
+                onClick={action[id].onSelect}
+              />
+            ) : (
+              <Button
+                key={id}
+                variant={action[id].primary ? 'primary' : 'secondary'}
+                icon={action[id].icon}
+                pending={action[id].pending}
+                disabled={action[id].disabled}
+                onClick={action[id].onSelect}
+              >
+                {action[id].label}
+              </Button>
+            ),
           )}
           {menuItems.length > 0 && (
             <Menu
@@ -455,6 +485,14 @@ export function AlbumPage({
           onSaved={onChanged}
         />
       )}
+      {isOwner && (
+        <AlbumShareOverlay
+          open={overlay === 'share'}
+          onClose={closeOverlay}
+          album={album}
+          onChanged={onChanged}
+        />
+      )}
       <ParticipantsOverlay
         open={overlay === 'participantsList' && album.isShared}
         onClose={closeOverlay}
@@ -462,6 +500,6 @@ export function AlbumPage({
         password={password}
       />
       <LoveListOverlay open={overlay === 'loveList'} onClose={closeOverlay} count={album.reactionCount} />
-    </main>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { ALBUM_TITLE_MAX_LENGTH, type Album, type PrivacyModeChange } from '@nordlys/contract/album';
+import { ALBUM_TITLE_MAX_LENGTH, type Album } from '@nordlys/contract/album';
+import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renameAlbum, setAlbumPermission, setAlbumPrivacy } from '../../api/albums.api';
+import { renameAlbum, setAlbumPassword, setAlbumPermission, setAlbumPrivacy } from '../../api/albums.api';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -10,32 +11,8 @@ import { RadioGroup } from '../../ui/radio-group';
 import { TextInput } from '../../ui/text-input';
 import { Toggle } from '../../ui/toggle';
 import type { AlbumView } from './album-model';
+import { draftOf, settingsChanges, settingsProblems } from './album-settings.rules';
 import { albumsPorts } from './albums.ports';
-
-export interface AlbumSettingsDraft {
-  name: string;
-  privacy: PrivacyModeChange;
-  allowComments: boolean;
-  allowUploads: boolean;
-}
-
-export const draftOf = (album: AlbumView): AlbumSettingsDraft => ({
-  name: album.name,
-  privacy: album.isShared ? 'shared' : 'private',
-  allowComments: album.allowComments,
-  allowUploads: album.allowUploads,
-});
-
-/** The calls a saved draft needs, in order; none for what did not change. Pure. */
-export function settingsChanges(before: AlbumSettingsDraft, after: AlbumSettingsDraft) {
-  const name = after.name.trim();
-  return {
-    name: name !== before.name.trim() ? name : null,
-    privacy: after.privacy !== before.privacy ? after.privacy : null,
-    allowComments: after.allowComments !== before.allowComments ? after.allowComments : null,
-    allowUploads: after.allowUploads !== before.allowUploads ? after.allowUploads : null,
-  };
-}
 
 export interface AlbumSettingsOverlayProps {
   open: boolean;
@@ -44,28 +21,43 @@ export interface AlbumSettingsOverlayProps {
   onSaved: (album: Album) => void;
 }
 
-/** The owner's settings overlay: name, privacy, allow comments, allow uploads (core.md §2, §6). */
+/**
+ * The owner's settings overlay: name, privacy (shared, protected with a password, private), allow
+ * comments, allow uploads (core.md §2, §3, §6).
+ */
 export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSettingsOverlayProps) {
   const { t } = useTranslation('albums');
   const dispatch = useAppDispatch();
   const [draft, setDraft] = useState(() => draftOf(album));
   const [pending, setPending] = useState(false);
+  // Problems show once a save was tried, not while the owner is still typing.
+  const [tried, setTried] = useState(false);
   useEffect(() => {
-    if (open) setDraft(draftOf(album));
+    if (open) {
+      setDraft(draftOf(album));
+      setTried(false);
+    }
   }, [open, album]);
 
-  const tooLong = draft.name.trim().length > ALBUM_TITLE_MAX_LENGTH;
-  const sharedNeedsName = draft.privacy === 'shared' && draft.name.trim() === '';
+  const saved = draftOf(album);
+  const problems = settingsProblems(saved, draft);
+  const wasProtected = saved.privacy === 'protected';
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (tooLong || sharedNeedsName) return;
-    const changes = settingsChanges(draftOf(album), draft);
+    setTried(true);
+    if (problems.name || problems.password) return;
+    const changes = settingsChanges(saved, draft);
     setPending(true);
     let latest: Album | null = null;
     try {
       if (changes.name !== null) latest = await renameAlbum(album.id, changes.name);
       if (changes.privacy !== null) latest = await setAlbumPrivacy(album.id, changes.privacy);
+      if (changes.password !== null) {
+        // core.md §5: only the transformed password leaves the browser.
+        const sent = changes.password ? await transformAlbumPassword(changes.password) : '';
+        latest = await setAlbumPassword(album.id, sent);
+      }
       if (changes.allowComments !== null) {
         latest = await setAlbumPermission(album.id, 'allow_comments', changes.allowComments);
       }
@@ -91,6 +83,7 @@ export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSet
   };
 
   const formId = `album-settings-${album.id}`;
+  const nameProblem = tried || problems.name === 'nameTooLong' ? problems.name : null;
   return (
     <Modal
       open={open}
@@ -110,11 +103,11 @@ export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSet
       <form id={formId} className="album-settings" onSubmit={(event) => void save(event)} noValidate>
         <FormField
           label={t('settings.name')}
-          required={draft.privacy === 'shared'}
+          required={draft.privacy !== 'private'}
           error={
-            tooLong
+            nameProblem === 'nameTooLong'
               ? { message: t('settings.nameTooLong', { max: ALBUM_TITLE_MAX_LENGTH }) }
-              : sharedNeedsName
+              : nameProblem === 'nameRequired'
                 ? { message: t('settings.nameRequired') }
                 : null
           }
@@ -129,11 +122,27 @@ export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSet
           label={t('settings.privacy')}
           options={[
             { value: 'shared', label: t('settings.shared'), description: t('settings.sharedHint') },
+            { value: 'protected', label: t('settings.protected'), description: t('settings.protectedHint') },
             { value: 'private', label: t('settings.private'), description: t('settings.privateHint') },
           ]}
           value={draft.privacy}
-          onValueChange={(privacy) => setDraft({ ...draft, privacy })}
+          onValueChange={(privacy) => setDraft({ ...draft, privacy, password: '' })}
         />
+        {draft.privacy === 'protected' && (
+          <FormField
+            label={wasProtected ? t('settings.newPassword') : t('settings.password')}
+            required={!wasProtected}
+            hint={wasProtected ? t('settings.passwordKeepHint') : undefined}
+            error={tried && problems.password ? { message: t('settings.passwordRequired') } : null}
+          >
+            <TextInput
+              type="password"
+              autoComplete="new-password"
+              value={draft.password}
+              onChange={(event) => setDraft({ ...draft, password: event.target.value })}
+            />
+          </FormField>
+        )}
         <Toggle
           label={t('settings.allowComments')}
           checked={draft.allowComments}

@@ -1,3 +1,4 @@
+import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,6 +56,27 @@ describe('album settings overlay', () => {
     ]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ allow_uploads: false }));
     expect(toasts).toEqual([{ type: 'albumChangedToPrivate', jobId: 'a1' }]);
+  });
+
+  it('protects the album with the transformed password, never the typed one', async () => {
+    const calls = fakeApi({
+      'POST /jobs/a1/password': jsonResponse({
+        ...shared,
+        privacy_mode: 'protected',
+        password_protected: true,
+      }),
+    });
+    const user = userEvent.setup();
+    const { onSaved } = renderOverlay();
+    await user.click(screen.getByLabelText('Protected'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Choose a password for a protected album.')).toBeTruthy();
+    expect(calls).toEqual([]);
+    await user.type(screen.getByLabelText(/^Password/), 'fjord');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.map((call) => call.path)).toEqual(['/jobs/a1/password']);
+    expect(calls[0]?.body).toEqual({ password: await transformAlbumPassword('fjord') });
   });
 
   it('keeps a shared album from losing its name', async () => {

@@ -38,7 +38,7 @@ export function AlbumNotFound({ signedIn, failed, onRetry, deleted }: AlbumNotFo
   const { t } = useTranslation('albums');
   const texts = failed ? 'failed' : deleted ? 'deleted' : 'notFound';
   return (
-    <main className="album-status">
+    <div className="album-status">
       <span className="album-status__icon" aria-hidden="true">
         {failed ? <WifiOff /> : deleted ? <Trash2 /> : <FolderX />}
       </span>
@@ -59,7 +59,7 @@ export function AlbumNotFound({ signedIn, failed, onRetry, deleted }: AlbumNotFo
           {t(signedIn ? 'notFound.toAlbums' : 'notFound.toStart')}
         </Link>
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -86,7 +86,7 @@ export function AlbumPasswordPage({ onSubmit, pending, rejected }: AlbumPassword
     onSubmit(password);
   };
   return (
-    <main className="album-status">
+    <div className="album-status">
       <span className="album-status__icon" aria-hidden="true">
         <LockKeyhole />
       </span>
@@ -115,6 +115,6 @@ export function AlbumPasswordPage({ onSubmit, pending, rejected }: AlbumPassword
           {t('password.submit')}
         </Button>
       </form>
-    </main>
+    </div>
   );
 }

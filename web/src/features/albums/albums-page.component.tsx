@@ -89,7 +89,7 @@ export function AlbumsPage({ readOnly = false, renderCreateGate }: AlbumsPagePro
   const hasAlbums = state.status === 'loaded' && albums.length > 0;
 
   return (
-    <main className="albums">
+    <div className="albums">
       <header className="albums__header">
         <h1 className="albums__title">{t('list.title')}</h1>
         {(renderCreateGate ?? ((button) => button(false)))((disabled) => (
@@ -198,6 +198,6 @@ export function AlbumsPage({ readOnly = false, renderCreateGate }: AlbumsPagePro
         value={sort}
         onChoose={(value) => setChoice('sort', value, DEFAULT_ALBUM_LIST_SORT)}
       />
-    </main>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ export type AlbumToastType =
   | 'unsubscribeAlbumFailed'
   | 'albumChangedToPrivate'
   | 'changesSaved'
+  | 'linkWasCopied'
   | 'genericError';
 
 export interface AlbumToast {

@@ -1,4 +1,5 @@
-import { Copy, FolderPlus, Link as LinkIcon, Mail, MessageSquare, Share2 } from 'lucide-react';
+import { SHARE_PASSWORD_MAX_LENGTH } from '@nordlys/contract/share';
+import { FolderPlus, Link as LinkIcon, LockKeyhole } from 'lucide-react';
 import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createShare, emailShare } from '../../api/shares.api';
@@ -6,6 +7,8 @@ import { isMobileWidth } from '../../ui/breakpoints';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
+import { emptyShareEmail, ShareEmailForm } from '../../ui/share-email-form';
+import { ShareLinkPanel } from '../../ui/share-link-panel';
 import { Spinner } from '../../ui/spinner';
 import { TextInput } from '../../ui/text-input';
 import {
@@ -13,7 +16,6 @@ import {
   headThumbSize,
   initialShareDialog,
   isTransientMessage,
-  linkFor,
   needsServerShare,
   SHARE_ERROR_DISPLAY_MS,
   shareDialogReducer,
@@ -35,15 +37,18 @@ const MESSAGE_KEYS = {
 export interface ShareDialogProps {
   /** albumOptions' "create album": a shared album with these files; answers the album's link. */
   onCreateAlbum(name: string, files: ShareRequest['files']): Promise<string>;
+  /** The link reached the clipboard: the spec's linkWasCopied toast. */
+  onLinkCopied(): void;
 }
 
 /** core.md §2 share dialog from a selection: get a link, copy it, send it by e-mail or SMS, or add as album. */
-export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
+export function ShareDialog({ onCreateAlbum, onLinkCopied }: ShareDialogProps) {
   const request = useSyncExternalStore(onShareRequestChange, currentShareRequest);
   const { t } = useTranslation('sharing');
   const [state, send] = useReducer(shareDialogReducer, initialShareDialog);
-  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
-  const [form, setForm] = useState({ recipients: '', subject: '', message: '' });
+  const [form, setForm] = useState(emptyShareEmail);
+  // core.md §5: a share-link password is sent as typed.
+  const [linkPassword, setLinkPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [albumName, setAlbumName] = useState('');
   const [creatingAlbum, setCreatingAlbum] = useState(false);
@@ -51,8 +56,8 @@ export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
 
   useEffect(() => {
     send({ type: request ? 'opened' : 'closed' });
-    setCopied('no');
-    setForm({ recipients: '', subject: '', message: '' });
+    setForm(emptyShareEmail);
+    setLinkPassword('');
     setAlbumName('');
   }, [request]);
 
@@ -78,7 +83,10 @@ export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
       return;
     }
     try {
-      const reply = await createShare(files.map((file) => file.fileID));
+      const reply = await createShare(
+        files.map((file) => file.fileID),
+        linkPassword || undefined,
+      );
       if (!reply?.id) throw new Error('create share failed');
       send({ type: 'linkCreated', url: reply.link, shareId: reply.id });
     } catch {
@@ -99,22 +107,6 @@ export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
   };
 
   const url = state.link.status === 'ready' ? state.link.url : '';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(linkFor(url, 'copy'));
-      setCopied('yes');
-    } catch (error) {
-      console.warn('clipboard refused the link', error);
-      setCopied('failed');
-    }
-  };
-  const nativeShare = async () => {
-    try {
-      await navigator.share({ url: linkFor(url, 'copy') });
-    } catch {
-      // Dismissed by the person: nothing to report.
-    }
-  };
   const check = emailFormCheck(form);
   const sendEmail = async () => {
     if (state.link.status !== 'ready' || !state.link.shareId || !check.canSubmit) return;
@@ -149,7 +141,13 @@ export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
             <Button variant="ghost" onClick={() => send({ type: 'back' })}>
               {t('back')}
             </Button>
-            <Button variant="primary" disabled={!check.canSubmit || sending} onClick={() => void sendEmail()}>
+            <Button
+              variant="primary"
+              type="submit"
+              form="share-dialog-email"
+              disabled={!check.canSubmit}
+              pending={sending}
+            >
               {t('done')}
             </Button>
           </>
@@ -189,6 +187,17 @@ export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
           {t(MESSAGE_KEYS[state.message])}
         </p>
       )}
+      {state.view === 'options' && needsServerShare(request.signedIn, files.length) && (
+        <FormField label={t('password')} hint={t('passwordHint')} className="share-dialog__password">
+          <TextInput
+            type="password"
+            autoComplete="new-password"
+            maxLength={SHARE_PASSWORD_MAX_LENGTH}
+            value={linkPassword}
+            onChange={(event) => setLinkPassword(event.currentTarget.value)}
+          />
+        </FormField>
+      )}
       {state.view === 'options' && (
         <div className="share-dialog__options">
           <Button variant="primary" icon={<LinkIcon />} onClick={() => void getLink()}>
@@ -227,76 +236,30 @@ export function ShareDialog({ onCreateAlbum }: ShareDialogProps) {
         </div>
       )}
       {state.view === 'externalOptions' && state.link.status === 'ready' && (
-        <div className="share-dialog__link">
-          <TextInput readOnly value={url} aria-label={t('link')} onFocus={(e) => e.currentTarget.select()} />
-          <div className="share-dialog__channels">
-            <Button icon={<Copy />} onClick={() => void copy()}>
-              {copied === 'yes' ? t('copied') : t('copyLink')}
-            </Button>
-            {state.link.shareId && (
-              <Button
-                icon={<Mail />}
-                onClick={() => send({ type: 'shareByEmailChosen', signedIn: request.signedIn })}
-              >
-                {t('byEmail')}
-              </Button>
-            )}
-            {mobile && (
-              <a className="button" href={`sms:?&body=${encodeURIComponent(linkFor(url, 'sms'))}`}>
-                <MessageSquare aria-hidden="true" /> {t('bySms')}
-              </a>
-            )}
-            {typeof navigator.share === 'function' && (
-              <Button icon={<Share2 />} onClick={() => void nativeShare()}>
-                {t('more')}
-              </Button>
-            )}
-          </div>
-          {copied === 'failed' && (
-            <p role="alert" className="share-dialog__error">
-              {t('copyFailed')}
-            </p>
-          )}
-        </div>
+        <ShareLinkPanel
+          link={url}
+          note={
+            linkPassword && state.link.shareId ? (
+              <>
+                <LockKeyhole aria-hidden="true" className="share-dialog__lock" /> {t('protectedNote')}
+              </>
+            ) : undefined
+          }
+          onCopied={(ok) => ok && onLinkCopied()}
+          onEmail={
+            state.link.shareId
+              ? () => send({ type: 'shareByEmailChosen', signedIn: request.signedIn })
+              : undefined
+          }
+        />
       )}
       {state.view === 'email' && (
-        <form
-          className="share-dialog__email"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void sendEmail();
-          }}
-        >
-          <FormField
-            label={t('email.recipients')}
-            required
-            error={form.recipients && !check.recipientsValid ? 'invalid' : null}
-          >
-            <TextInput
-              value={form.recipients}
-              onChange={(e) => setForm({ ...form, recipients: e.currentTarget.value })}
-              placeholder={t('email.recipientsHint')}
-            />
-          </FormField>
-          <FormField
-            label={t('email.subject')}
-            required
-            error={form.subject && !check.subjectValid ? 'invalid' : null}
-          >
-            <TextInput
-              value={form.subject}
-              onChange={(e) => setForm({ ...form, subject: e.currentTarget.value })}
-            />
-          </FormField>
-          <FormField label={t('email.message')} id="share-email-message">
-            <textarea
-              id="share-email-message"
-              className="share-dialog__message"
-              value={form.message}
-              onChange={(e) => setForm({ ...form, message: e.currentTarget.value })}
-            />
-          </FormField>
-        </form>
+        <ShareEmailForm
+          id="share-dialog-email"
+          value={form}
+          onChange={setForm}
+          onSubmit={() => void sendEmail()}
+        />
       )}
     </Modal>
   );

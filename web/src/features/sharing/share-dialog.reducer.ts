@@ -1,5 +1,3 @@
-import { isEmailAddress, splitRecipients } from '@nordlys/contract/share';
-
 /** core.md §2 share dialog views; 'closed' when not shown. */
 export type ShareView = 'closed' | 'options' | 'albumOptions' | 'email' | 'externalOptions';
 
@@ -90,22 +88,12 @@ export function shareDialogReducer(state: ShareDialogState, event: ShareDialogEv
   }
 }
 
-/** core.md §2 link suffixes: what the recipient's link says about how it came. */
-export const LINK_SUFFIX = { email: '#se', sms: '#sms', copy: '#sc' } as const;
-export const linkFor = (url: string, channel: keyof typeof LINK_SUFFIX) => `${url}${LINK_SUFFIX[channel]}`;
+export { emailFormCheck, LINK_SUFFIX, linkFor } from '@nordlys/contract/share';
 
 /** The thumbnails at the dialog's head: one file 296 px; otherwise 128 px, 88 px on a phone. */
 export function headThumbSize(count: number, isMobile: boolean): number {
   if (count === 1) return 296;
   return isMobile ? 88 : 128;
-}
-
-/** core.md §5 e-mail share: recipients comma separated, each valid; subject required; message optional. */
-export function emailFormCheck(form: { recipients: string; subject: string }) {
-  const recipients = splitRecipients(form.recipients);
-  const recipientsValid = recipients.length > 0 && recipients.every(isEmailAddress);
-  const subjectValid = form.subject.trim().length > 0;
-  return { recipients, recipientsValid, subjectValid, canSubmit: recipientsValid && subjectValid };
 }
 
 /** core.md §5: videos cannot go to a social network's album. */

@@ -13,13 +13,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(onCreateAlbum = vi.fn(async () => 'https://photos.example/a/abc')) {
-  render(<ShareDialog onCreateAlbum={onCreateAlbum} />);
+function open(onCreateAlbum = vi.fn(async () => 'https://photos.example/a/abc'), onLinkCopied = vi.fn()) {
+  render(<ShareDialog onCreateAlbum={onCreateAlbum} onLinkCopied={onLinkCopied} />);
   let outcome: Promise<string> | undefined;
   act(() => {
     outcome = requestShare({ files, signedIn: true });
   });
-  return { onCreateAlbum, outcome };
+  return { onCreateAlbum, onLinkCopied, outcome };
 }
 
 describe('share dialog', () => {
@@ -36,6 +36,23 @@ describe('share dialog', () => {
     expect((screen.getByRole('textbox', { name: 'Share link' }) as HTMLInputElement).value).toBe(
       'https://photos.example/a/abc',
     );
+  });
+
+  it('protects a link with the password as typed, and copying it tells the app (linkWasCopied)', async () => {
+    const calls = fakeApi({
+      'POST /shares': jsonResponse({ id: 's2', link: 'https://photos.example/share/s2' }),
+    });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { onLinkCopied } = open();
+    await userEvent.type(screen.getByLabelText(/Password/), 'fjord 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Get link' }));
+    await screen.findByText(/Protected: the link asks for the password/);
+    expect(calls[0]?.body).toEqual({ file_ids: files.map((file) => file.fileID), password: 'fjord 1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith('https://photos.example/share/s2#sc');
+    expect(onLinkCopied).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Link copied' })).toBeTruthy();
   });
 
   it('back from albumOptions returns to the options', async () => {

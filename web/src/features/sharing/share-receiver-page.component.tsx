@@ -1,15 +1,15 @@
-import type { Share, ShareFile } from '@nordlys/contract/share';
-import { Download, FileText, ImagePlus, Link2Off } from 'lucide-react';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { localeTag } from '@nordlys/contract/language-rule';
+import { linkExpiryDate, type Share, type ShareFile } from '@nordlys/contract/share';
+import { Download, FileText, ImagePlus, Link2Off, LogIn, RefreshCw, WifiOff } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { deleteShare, fetchShare } from '../../api/shares.api';
 import { downloadShare } from '../../file-actions/download-share.action';
 import type { DownloadableFile, FileActionAccount } from '../../file-actions/file-action.types';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
@@ -30,7 +30,11 @@ import {
 } from './share-receiver.rules';
 import './share-receiver.css';
 
-export type ShareToast = 'shareCopiedToTimeline' | 'shareCopiedToTimelineFailed' | 'shareDeletionFailed';
+export type ShareToast =
+  | 'shareCopiedToTimeline'
+  | 'shareCopiedToTimelineFailed'
+  | 'shareDeleted'
+  | 'shareDeletionFailed';
 
 export interface ShareReceiverProps {
   shareId: string;
@@ -42,7 +46,7 @@ export interface ShareReceiverProps {
   onSubscribe?: () => void;
 }
 
-type StopShare = 'closed' | 'confirming' | 'deleted';
+type StopShare = 'closed' | 'confirming' | 'stopping';
 
 const fileName = (file: ShareFile) => file.path.split('/').pop() ?? file.path;
 
@@ -75,9 +79,35 @@ function useCellWidth(): [number | null, (grid: HTMLUListElement | null) => void
   return [width, observe];
 }
 
+/** A share that cannot be shown: what happened, in a heading and a sentence, and where to go on. */
+function ShareStatus({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="share-receiver share-receiver--centred">
+      <section className="share-receiver__status" aria-labelledby="share-status-title">
+        <span className="share-receiver__status-icon" aria-hidden="true">
+          {icon}
+        </span>
+        <h1 id="share-status-title">{title}</h1>
+        {text && <p>{text}</p>}
+        <div className="share-receiver__status-actions">{children}</div>
+      </section>
+    </div>
+  );
+}
+
 /** core.md §2 share receiver: the files someone shared, by link. */
 export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubscribe }: ShareReceiverProps) {
-  const { t } = useTranslation('sharing');
+  const { t, i18n } = useTranslation('sharing');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [status, setStatus] = useState<ShareFetchStatus>('NOT_STARTED');
@@ -162,28 +192,41 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
   }
   if (status === 'LOGIN_REQUIRED') {
     return (
-      <div className="share-receiver share-receiver--centred">
-        <EmptyState
-          icon={<Link2Off />}
-          message={t('receiver.loginRequired')}
-          action={{ label: t('receiver.signIn'), onClick: () => navigate(`/share/${shareId}/copyShare`) }}
-        />
-      </div>
+      <ShareStatus icon={<LogIn />} title={t('receiver.loginTitle')}>
+        <Button variant="primary" icon={<LogIn />} onClick={() => navigate(`/share/${shareId}/copyShare`)}>
+          {t('receiver.signInOnly')}
+        </Button>
+      </ShareStatus>
     );
   }
   if (status !== 'FETCHED' || !share) {
+    const failed = status === 'FETCH_FAILED';
     return (
-      <div className="share-receiver share-receiver--centred">
-        <EmptyState
-          icon={<Link2Off />}
-          message={t(status === 'FETCH_FAILED' ? 'receiver.failed' : 'receiver.notFound')}
-          action={
-            status === 'FETCH_FAILED'
-              ? { label: t('receiver.retry'), onClick: () => load(password) }
-              : undefined
-          }
-        />
-      </div>
+      <ShareStatus
+        icon={failed ? <WifiOff /> : <Link2Off />}
+        title={t(failed ? 'receiver.failedTitle' : 'receiver.goneTitle')}
+        text={failed ? undefined : t('receiver.notFound')}
+      >
+        {failed && (
+          <Button variant="primary" icon={<RefreshCw />} onClick={() => load(password)}>
+            {t('receiver.retry')}
+          </Button>
+        )}
+        {signedIn ? (
+          <Link className={`ui-button ui-button--${failed ? 'secondary' : 'primary'}`} to="/photos">
+            {t('receiver.toTimeline')}
+          </Link>
+        ) : (
+          <>
+            <Link className="ui-button ui-button--secondary" to="/">
+              {t('receiver.toStart')}
+            </Link>
+            <Link className={`ui-button ui-button--${failed ? 'secondary' : 'primary'}`} to="/login">
+              {t('receiver.signInOnly')}
+            </Link>
+          </>
+        )}
+      </ShareStatus>
     );
   }
 
@@ -209,9 +252,12 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
   const download = (files: readonly ShareFile[]) =>
     void downloadShare(dispatch, { id: shareId, password }, files.map(downloadable));
   const confirmStop = async () => {
+    setStop('stopping');
     try {
       await deleteShare(shareId);
-      setStop('deleted');
+      // core.md §2: the deleted notice, then back to the timeline; the page itself no longer exists.
+      notify('shareDeleted');
+      navigate('/photos', { replace: true });
     } catch {
       setStop('closed');
       notify('shareDeletionFailed');
@@ -223,7 +269,9 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
       <header className="share-receiver__header">
         <div>
           <h1>{t(headerKey(count, isOwner), { count, owner })}</h1>
-          <p className="share-receiver__sub">{t('receiver.validUntil', { date: new Date(share.expires) })}</p>
+          <p className="share-receiver__sub">
+            {t('receiver.validUntil', { date: linkExpiryDate(share.expires, localeTag(i18n.language)) })}
+          </p>
         </div>
         <div className="share-receiver__actions">
           <Button icon={<Download />} onClick={() => download(all)}>
@@ -277,8 +325,12 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
       {!signedIn && (
         <aside className="share-receiver__invite">
           <p>{t('receiver.invite', { size: storageGib })}</p>
-          <Button onClick={() => navigate(`/share/${encodeURIComponent(shareId)}/copyShare`)}>
-            {t('receiver.signIn')}
+          <Button
+            variant="primary"
+            icon={<LogIn />}
+            onClick={() => navigate(`/share/${encodeURIComponent(shareId)}/copyShare`)}
+          >
+            {t('receiver.signUp')}
           </Button>
         </aside>
       )}
@@ -313,28 +365,19 @@ export function ShareReceiverPage({ shareId, account, notify, storageGib, onSubs
       <Modal
         open={stop !== 'closed'}
         onOpenChange={(open) => {
-          if (!open) {
-            if (stop === 'deleted') navigate('/photos');
-            else setStop('closed');
-          }
+          if (!open && stop === 'confirming') setStop('closed');
         }}
-        title={stop === 'deleted' ? t('receiver.deletedTitle') : t('receiver.stopTitle')}
-        description={stop === 'deleted' ? t('receiver.deletedText') : t('receiver.stopText')}
+        title={t('receiver.stopTitle')}
+        description={t('receiver.stopText')}
         footer={
-          stop === 'deleted' ? (
-            <Button variant="primary" onClick={() => navigate('/photos')}>
-              {t('receiver.toTimeline')}
+          <>
+            <Button variant="ghost" disabled={stop === 'stopping'} onClick={() => setStop('closed')}>
+              {t('receiver.cancel')}
             </Button>
-          ) : (
-            <>
-              <Button variant="ghost" onClick={() => setStop('closed')}>
-                {t('receiver.cancel')}
-              </Button>
-              <Button variant="danger" onClick={() => void confirmStop()}>
-                {t('receiver.stopSharing')}
-              </Button>
-            </>
-          )
+            <Button variant="danger" pending={stop === 'stopping'} onClick={() => void confirmStop()}>
+              {t('receiver.stopSharing')}
+            </Button>
+          </>
         }
       >
         {null}

@@ -1,10 +1,10 @@
 import type { Share, ShareFile } from '@nordlys/contract/share';
 import { configureStore } from '@reduxjs/toolkit';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rootReducer } from '../../state/store';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
@@ -97,5 +97,48 @@ describe('share receiver', () => {
     await userEvent.click(screen.getByRole('button', { name: "Don't add them" }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(heldShareCopy()).toBeNull();
+  });
+
+  it('writes the expiry as the e-mail does, in the locale, and stops a share back to the timeline', async () => {
+    const calls = fakeApi({
+      'GET /shares/s1': jsonResponse({ ...share, owner: { ...share.owner, userID: 'me' } }),
+      'DELETE /shares/s1': jsonResponse({}),
+    });
+    const notify = vi.fn();
+    render(
+      <Provider store={configureStore({ reducer: rootReducer })}>
+        <MemoryRouter initialEntries={['/share/s1']}>
+          <Routes>
+            <Route
+              path="/share/s1"
+              element={
+                <ShareReceiverPage
+                  shareId="s1"
+                  account={{ userId: 'me', isReadOnly: false }}
+                  notify={notify}
+                  storageGib={15}
+                />
+              }
+            />
+            <Route path="/photos" element={<h1>Timeline</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByText('The link works until January 1, 2030')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Stop sharing?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stop sharing' }));
+    expect(await screen.findByRole('heading', { name: 'Timeline' })).toBeTruthy();
+    expect(notify).toHaveBeenCalledWith('shareDeleted');
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'DELETE']);
+  });
+
+  it('gives a dead link a heading and a way on', async () => {
+    fakeApi({ 'GET /shares/s1': jsonResponse({ error: 'Not Found' }, 404) });
+    render(inApp(<ShareReceiverPage shareId="s1" account={null} notify={vi.fn()} storageGib={15} />));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 });

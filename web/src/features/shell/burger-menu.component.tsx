@@ -1,12 +1,4 @@
-import {
-  GalleryHorizontalEnd,
-  Images,
-  LogIn,
-  LogOut,
-  Menu as MenuIcon,
-  Settings,
-  Trash2,
-} from 'lucide-react';
+import { GalleryHorizontalEnd, Images, LogOut, Menu as MenuIcon, Settings, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,8 +7,8 @@ import { Menu, type MenuEntry } from '../../ui/menu';
 import { signOut } from './session-user';
 import { TRASH_FROM_NAV } from './user-menu.component';
 
-/** Below 600 px the tabs and the avatar collapse into this one menu. */
-export function BurgerMenu({ signedIn }: { signedIn: boolean }) {
+/** Below 600 px a signed-in user's tabs and avatar collapse into this one menu. */
+export function BurgerMenu() {
   const { t } = useTranslation('nav');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -25,23 +17,17 @@ export function BurgerMenu({ signedIn }: { signedIn: boolean }) {
     { id: 'timeline', label: t('tabs.timeline'), icon: <Images />, onSelect: go('/photos') },
     { id: 'albums', label: t('tabs.albums'), icon: <GalleryHorizontalEnd />, onSelect: go('/albums') },
     { type: 'separator', id: 'sep' },
-    ...(signedIn
-      ? ([
-          { id: 'settings', label: t('menu.settings'), icon: <Settings />, onSelect: go('/settings') },
-          { id: 'trash', label: t('menu.trash'), icon: <Trash2 />, onSelect: go(TRASH_FROM_NAV) },
-          {
-            id: 'logout',
-            label: t('menu.logOut'),
-            icon: <LogOut />,
-            onSelect: () => {
-              signOut();
-              void navigate('/');
-            },
-          },
-        ] satisfies MenuEntry[])
-      : ([
-          { id: 'signin', label: t('menu.signIn'), icon: <LogIn />, onSelect: go('/login') },
-        ] satisfies MenuEntry[])),
+    { id: 'settings', label: t('menu.settings'), icon: <Settings />, onSelect: go('/settings') },
+    { id: 'trash', label: t('menu.trash'), icon: <Trash2 />, onSelect: go(TRASH_FROM_NAV) },
+    {
+      id: 'logout',
+      label: t('menu.logOut'),
+      icon: <LogOut />,
+      onSelect: () => {
+        signOut();
+        void navigate('/');
+      },
+    },
   ];
   return (
     <Menu

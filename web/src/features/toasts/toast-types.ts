@@ -35,6 +35,7 @@ export const TOAST_TYPES = {
   filesCopiedToAlbumFailed: error,
   deleteAlbumFailed: error,
   unsubscribeAlbumFailed: error,
+  shareDeleted: info,
   shareDeletionFailed: error,
   shareCreationFailed: error,
   filesWereShared: info,
