@@ -69,7 +69,8 @@ export async function startDebuggableChromium(): Promise<DebuggableChromium> {
     let nextId = 0;
     const call = (method: string, params: Record<string, unknown>) =>
       new Promise<{ result?: { result?: { value?: unknown } }; error?: { message: string } }>((resolve) => {
-        const id = (nextId += 1);
+        nextId += 1;
+        const id = nextId;
         const onMessage = (event: MessageEvent) => {
           const message = JSON.parse(String(event.data)) as { id?: number };
           if (message.id !== id) return;
