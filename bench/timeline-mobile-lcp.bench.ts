@@ -12,14 +12,14 @@ import { type BenchServer, deviceTokenOf, startBenchServer } from './support/ser
  * viewport and density, and Lighthouse's mobile profile applied through the DevTools protocol
  * (CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips; no cache). Prints the first
  * and largest contentful paint (PerformanceObserver) and the bytes transferred until the page is
- * quiet. A stand-in for Lighthouse's performance score, whose LCP line (2.5 s) is the target.
+ * quiet. Lighthouse's "good" line is 2.5 s; the target here is 2.0 s, leaving room for a slower phone.
  * BENCH_LCP_FILES (default 5,000) files for one user; BENCH_LCP_RUNS (default 3) cold loads, the
  * median reported. BENCH_LCP_WATERFALL=1 prints each request's start and end (ms after navigation).
  */
 
 const FILES = Number(process.env.BENCH_LCP_FILES ?? 5_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_LCP_RUNS ?? 3));
-const LCP_TARGET_MS = 2500;
+const LCP_TARGET_MS = 2000;
 /** Lighthouse's mobile throttling. */
 const MOBILE = { cpuSlowdown: 4, downBitsPerSecond: 1.6e6, upBitsPerSecond: 750e3, rttMs: 150 };
 /** After the last request ends, this long without another counts as quiet. */

@@ -53,6 +53,42 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
     }
   });
 
+  it('answers /robots.txt: the start page and the shell open to search engines, the rest closed', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /$');
+    expect(lines).toContain('Allow: /assets/');
+    // Shares may be read, so that a crawler sees their noindex and drops a linked address.
+    expect(lines).toContain('Allow: /share/');
+    expect(lines.at(-1)).toBe('Disallow: /');
+    for (const closed of ['/st/', '/th/', '/photos', '/albums', '/settings']) {
+      expect(
+        lines.some((line) => line.startsWith(`Allow: ${closed}`)),
+        closed,
+      ).toBe(false);
+    }
+  });
+
+  it('keeps every page but the start page out of search results', async () => {
+    const start = await t.app.inject({ url: '/' });
+    expect(start.statusCode).toBe(200);
+    expect(start.headers['x-robots-tag']).toBeUndefined();
+    for (const url of [
+      '/photos',
+      '/albums/abc',
+      '/share/AAAAAAAAAAAAAAAAAAAAAA',
+      '/a/abc',
+      '/no-such-page?x=1',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+  });
+
   it('caches hashed assets forever', async () => {
     const res = await t.app.inject({ url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import {
   STYLE_NONCE_META_PROPERTY,
 } from '@nordlys/contract/client-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROBOTS_TXT, robotsTagFor } from './search-engines';
 
 const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/healthz', '/readyz', '/metrics'];
 
@@ -72,12 +73,19 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
     const head = request && opts.headFor ? await opts.headFor(request) : '';
     const after = head ? shellAfter.replace('</head>', `${head}</head>`) : shellAfter;
     const nonce = randomBytes(16).toString('base64');
+    const robotsTag = robotsTagFor(request ? (request.url.split('?')[0] ?? '/') : '/');
+    if (robotsTag) reply.header('x-robots-tag', robotsTag);
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', opts.policyWithStyleNonce(nonce))
       .type('text/html; charset=utf-8')
       .send(`${before}${nonce}${after}`);
   };
+
+  // Answered whether or not the client is built: the API behind it is no more for crawlers either way.
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
 
   // The static handler refuses directory paths, so the root is answered here.
   app.get('/', { schema: { hide: true } }, (_request, reply) =>
