@@ -77,6 +77,25 @@ function lostPoints(lhr: Result): string[] {
   return lost;
 }
 
+/**
+ * One Lighthouse run. On a busy machine Lighthouse now and then loses its trace (NO_NAVSTART) and
+ * asks to be run again: it is, up to twice.
+ */
+async function runLighthouse(url: string, port: number, profile: Profile): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', locale: 'en-US', onlyCategories: [...CATEGORIES] },
+      profile === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${error.message}`);
+    console.log(`  Lighthouse on ${url}: ${error.code}, running it again`);
+  }
+}
+
 export async function benchLighthouse(): Promise<BenchRow[]> {
   if (!existsSync(path.resolve(import.meta.dirname, '../web/dist/index.html'))) {
     throw new Error('the web client is not built: run `npm run build -w web` first');
@@ -124,25 +143,9 @@ export async function benchLighthouse(): Promise<BenchRow[]> {
       for (const profile of PROFILES) {
         const runs: RunFigures[] = [];
         for (let run = 0; run < RUNS; run += 1) {
-          const result = await lighthouse(
-            `${server.baseUrl}${page.path}`,
-            {
-              port: chromium.port,
-              output: 'json',
-              logLevel: 'error',
-              locale: 'en-US',
-              onlyCategories: [...CATEGORIES],
-            },
-            profile === 'desktop' ? desktopConfig : undefined,
-          );
-          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-          const lhr = result.lhr;
-          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+          const lhr = await runLighthouse(`${server.baseUrl}${page.path}`, chromium.port, profile);
           if (REPORTS)
-            writeFileSync(
-              path.join(REPORTS, `${page.key}-${profile}-${run + 1}.json`),
-              result.report as string,
-            );
+            writeFileSync(path.join(REPORTS, `${page.key}-${profile}-${run + 1}.json`), JSON.stringify(lhr));
           const figures = figuresOf(lhr);
           runs.push(figures);
           const s = figures.scores;

@@ -42,6 +42,7 @@ import { trashRoutes } from './http/trash.routes';
 import { tusRoutes } from './http/tus.routes';
 import { uploadRoutes } from './http/upload.routes';
 import { validatorsByPart } from './http/validator-factory';
+import { visitorLocale } from './http/visitor-locale';
 import { webAppPlugin } from './http/web-app.plugin';
 import type { MediaProcessing } from './media/pipeline/media-processing';
 import type { Store } from './store/database';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientConfig: clientConfigFrom(config),
     policyWithStyleNonce: (nonce) => appPolicyWithStyleNonce(policy, nonce),
     headFor: shareLinkPreview(services.shares, config.brand.name, config.publicUrl),
+    localeFor: (request) => visitorLocale(request.headers, config.brand.norwegianHosts).locale,
   });
 
   return app;

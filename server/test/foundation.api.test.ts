@@ -16,6 +16,17 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
     );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(
+      path.join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-abc123.js', name: 'index', isEntry: true },
+        '_en_US-a1.js': { file: 'assets/en_US-a1.js', name: 'en_US' },
+        '_sv_SE-b2.js': { file: 'assets/sv_SE-b2.js', name: 'sv_SE' },
+        '_sv_SE-albums-c3.js': { file: 'assets/sv_SE-albums-c3.js', name: 'sv_SE-albums' },
+        '_bg_BG-d4.js': { file: 'assets/bg_BG-d4.js', name: 'bg_BG' },
+      }),
+    );
     t = await createTestApp(kind, { webDist, env: { BRAND_NAME: 'Nordlys Test' } });
   });
 
@@ -87,6 +98,25 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
     }
+  });
+
+  it("names the visitor's language strings in the page's head, chosen as the client chooses", async () => {
+    const preloads = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: '/photos', headers });
+      return [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    };
+    expect(await preloads({})).toEqual(['/assets/en_US-a1.js']);
+    expect(await preloads({ 'accept-language': 'da;q=0.9, sv-SE;q=0.8, en;q=0.5' })).toEqual([
+      '/assets/sv_SE-b2.js',
+    ]);
+    // The language the visitor picked wins over the browser's.
+    expect(await preloads({ 'accept-language': 'sv', cookie: 'x=1; lang=bg_BG' })).toEqual([
+      '/assets/bg_BG-d4.js',
+    ]);
+    // A language whose chunk the build did not make preloads nothing rather than a wrong file.
+    expect(await preloads({ cookie: 'lang=nb_NO' })).toEqual([]);
   });
 
   it('caches hashed assets forever', async () => {
