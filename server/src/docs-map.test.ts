@@ -49,15 +49,13 @@ function headingSlug(heading: string): string {
 
 function anchorsOf(markdown: string): Set<string> {
   const withoutCode = markdown.replace(/```[\s\S]*?```/g, '');
-  return new Set([...withoutCode.matchAll(/^#{1,6} (.+)$/gm)].map((match) => headingSlug(match[1] as string)));
+  return new Set(
+    [...withoutCode.matchAll(/^#{1,6} (.+)$/gm)].map((match) => headingSlug(match[1] as string)),
+  );
 }
 
 /** Relative links of a markdown file that lead nowhere: a missing file, or a missing heading. */
-function brokenLinks(
-  file: string,
-  markdown: string,
-  readTarget: (file: string) => string | null,
-): string[] {
+function brokenLinks(file: string, markdown: string, readTarget: (file: string) => string | null): string[] {
   const withoutCode = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
   const broken: string[] = [];
   for (const match of withoutCode.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)) {
@@ -122,22 +120,30 @@ describe('the docs map', () => {
 
   it('names only source files that exist, in every document under docs/', () => {
     const files = filesUnder('.');
-    const missing = docs.flatMap((file) => missingFiles(read(file), files).map((named) => `${file}: ${named}`));
+    const missing = docs.flatMap((file) =>
+      missingFiles(read(file), files).map((named) => `${file}: ${named}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('catches a missing folder, a broken link and a renamed file', () => {
-    expect(namedFolders('`features/a/` and web/src/features/b/ but not my-features/c/', 'features/')).toEqual([
-      'a',
-      'b',
-    ]);
+    expect(namedFolders('`features/a/` and web/src/features/b/ but not my-features/c/', 'features/')).toEqual(
+      ['a', 'b'],
+    );
     const texts: Record<string, string> = { 'docs/b.md': '# The change feed\n' };
     const readFake = (file: string) => texts[file] ?? null;
     expect(
-      brokenLinks('docs/a.md', '[x](b.md#the-change-feed) [y](c.md) [z](b.md#gone) [w](https://e.org)', readFake),
-    ).toEqual(['docs/a.md: c.md (no file docs/c.md)', 'docs/a.md: b.md#gone (no heading #gone in docs/b.md)']);
-    expect(missingFiles('`http/auth.plugin.ts` and `http/gone.ts`', ['server/src/http/auth.plugin.ts'])).toEqual([
-      'http/gone.ts',
+      brokenLinks(
+        'docs/a.md',
+        '[x](b.md#the-change-feed) [y](c.md) [z](b.md#gone) [w](https://e.org)',
+        readFake,
+      ),
+    ).toEqual([
+      'docs/a.md: c.md (no file docs/c.md)',
+      'docs/a.md: b.md#gone (no heading #gone in docs/b.md)',
     ]);
+    expect(
+      missingFiles('`http/auth.plugin.ts` and `http/gone.ts`', ['server/src/http/auth.plugin.ts']),
+    ).toEqual(['http/gone.ts']);
   });
 });
