@@ -18,7 +18,8 @@ import type { FileType } from '../store/schema';
  * good (a trashed file counts against storage until purged). Uploads, dedup links, copies, trash and restore all
  * come through here, and so do albums' own counters, so the totals cannot drift apart.
  */
-type Bookkeeping = Pick<TransactionRepositories, 'files' | 'usage' | 'changes' | 'albums'>;
+export type FileBookkeepingRepository = 'files' | 'usage' | 'changes' | 'albums';
+type Bookkeeping = Pick<TransactionRepositories, FileBookkeepingRepository>;
 
 /** A file as the bookkeeping needs it, with the job it is in. */
 export interface BookedFile {
