@@ -411,11 +411,18 @@ describe.each(databaseKinds)('comments and loves on %s', (kind) => {
     await post(id, fileId, { who: owner }, 'two');
     await post(id, kept.fileID, { who: owner }, 'stays');
     const loveUrl = `/st/4/jobs/${id}/files_by_id/${fileId}/reaction`;
-    expect((await albums.call('POST', loveUrl, { who: participant }, { reaction: 'love' })).statusCode).toBe(200);
+    expect((await albums.call('POST', loveUrl, { who: participant }, { reaction: 'love' })).statusCode).toBe(
+      200,
+    );
     expect(await counts()).toEqual([3, 1]);
-    const trashed = await albums.call('POST', `/st/4/jobs/${id}/delete_files`, { who: owner }, {
-      file_uuids: [fileId],
-    });
+    const trashed = await albums.call(
+      'POST',
+      `/st/4/jobs/${id}/delete_files`,
+      { who: owner },
+      {
+        file_uuids: [fileId],
+      },
+    );
     expect(trashed.statusCode, trashed.body).toBe(200);
     // In the trash the file keeps them: a restore brings it back as it was.
     expect(await counts()).toEqual([3, 1]);
