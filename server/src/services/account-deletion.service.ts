@@ -4,20 +4,25 @@ import type { BlobStore } from '../blobs/blob-store';
 import { unauthenticated } from '../domain/errors';
 import { composeDeletionMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { Clock } from './account.service';
+import { removeComment, removeLove, removeMember } from './album-bookkeeping';
 import type { Session } from './auth.service';
 import type { FileActionsService } from './file-actions.service';
 import type { SubscriptionService } from './subscription.service';
-import { deleteContentBlobs, purgeTrashedAlbum, type UnreferencedContent } from './trash-purge.service';
+import {
+  deleteContentBlobs,
+  type PurgeRepository,
+  purgeTrashedAlbum,
+  type UnreferencedContent,
+} from './trash-purge.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ERASE_LEASE = 'account-erasure';
 const ERASE_LEASE_MS = 30 * 60 * 1000;
 
 export interface AccountDeletionDeps {
-  repos: Pick<
-    Repositories,
+  repos: RepositoriesOf<
     | 'privacy'
     | 'users'
     | 'devices'
@@ -27,7 +32,7 @@ export interface AccountDeletionDeps {
     | 'emailConsents'
     | 'clientErrors'
     | 'taskLeases'
-    | 'transaction'
+    | PurgeRepository
   >;
   fileActions: Pick<FileActionsService, 'deleteFiles' | 'purgeFiles'>;
   subscriptions: Pick<SubscriptionService, 'endAllOf'>;
@@ -83,9 +88,10 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   async function eraseTraces(userId: string): Promise<void> {
     const traces = await repos.privacy.traces(userId);
     await repos.transaction(async (tx) => {
-      for (const id of traces.commentIds) await tx.comments.remove(id);
-      for (const love of traces.reactions) await tx.reactions.remove(love.job_id, love.file_id, userId);
-      for (const jobId of traces.albumIds) await tx.albums.removeMember(jobId, userId);
+      for (const id of traces.commentIds) await removeComment(tx, id);
+      for (const love of traces.reactions)
+        await removeLove(tx, { jobId: love.job_id, fileId: love.file_id, actorId: userId });
+      for (const jobId of traces.albumIds) await removeMember(tx, jobId, userId);
     });
   }
 

@@ -31,11 +31,12 @@ import {
 import { badRequest, conflict, forbidden, gone, notFound, unauthenticated } from '../domain/errors';
 import { hashPassword } from '../identity/password';
 import { generateToken, hashToken } from '../identity/token';
-import type { Repositories } from '../store/repositories';
+import type { Repositories, RepositoriesOf } from '../store/repositories';
 import type { AlbumDetailsRow } from '../store/repositories/album.repository';
 import { ChangeType } from '../store/repositories/change.repository';
 import type { JobRow } from '../store/repositories/job.repository';
 import { type AlbumAccess, albumFacts, type Reader, toViewer, type Viewer } from './album-access.service';
+import { addMember, removeMember } from './album-bookkeeping';
 import type { Session } from './auth.service';
 import type { FileUrlSigner } from './file.service';
 import type { FileActionsService } from './file-actions.service';
@@ -62,7 +63,7 @@ const sessionViewer = (session: Session): Viewer => ({
 });
 
 export interface AlbumServiceDeps {
-  repos: Pick<Repositories, 'albums' | 'transaction'>;
+  repos: RepositoriesOf<'albums' | 'changes'>;
   jobs: JobService;
   fileActions: Pick<FileActionsService, 'copyToTimeline'>;
   signer: FileUrlSigner | null;
@@ -407,7 +408,7 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
       if (access.role === 'owner') throw conflict('The owner cannot subscribe to their own album');
       const { userId } = viewer;
       if (access.role === 'visitor')
-        await repos.transaction((tx) => tx.albums.addMember(access.album.id, userId, clock()));
+        await repos.transaction((tx) => addMember(tx, access.album.id, userId, clock()));
       const joined: AlbumCaller = { ...access.caller, isMember: true };
       return albumAnswer({ ...access, role: 'subscriber', caller: joined }, origin);
     },
@@ -417,7 +418,7 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
       const job = await jobs.findJob(idParam);
       if (job.type !== 'story' || job.deleted_at != null) throw notFound();
       if (job.owner_id === session.userId) throw conflict('The owner cannot leave their own album');
-      if (await repos.transaction((tx) => tx.albums.removeMember(job.id, session.userId))) return;
+      if (await repos.transaction((tx) => removeMember(tx, job.id, session.userId))) return;
       // Not a member: the same answers as any read, so ids cannot be probed this way.
       await jobs.readAlbum(sessionViewer(session), job);
     },

@@ -12,14 +12,15 @@ import {
   mayLove,
 } from '../domain/comment-rules';
 import { badRequest, forbidden, notFound } from '../domain/errors';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import { ChangeType } from '../store/repositories/change.repository';
 import type { CommentRow } from '../store/repositories/comment.repository';
 import type { AlbumAccess, Viewer } from './album-access.service';
+import { addComment, addLove, removeComment, removeLove } from './album-bookkeeping';
 import type { JobService } from './job.service';
 
 export interface CommentServiceDeps {
-  repos: Pick<Repositories, 'comments' | 'reactions' | 'files' | 'users' | 'transaction'>;
+  repos: RepositoriesOf<'comments' | 'reactions' | 'files' | 'users' | 'changes' | 'albums'>;
   jobs: JobService;
   clock: () => number;
 }
@@ -111,14 +112,14 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
     const now = clock();
     await repos.transaction(async (tx) => {
       const changed = love
-        ? await tx.reactions.add({
+        ? await addLove(tx, {
             job_id: at.jobId,
             file_id: fileId,
             actor_id: actorId,
             kind: REACTION_LOVE,
             created_at: now,
           })
-        : await tx.reactions.remove(at.jobId, fileId, actorId);
+        : await removeLove(tx, { jobId: at.jobId, fileId, actorId });
       if (!changed) return;
       const { count } = await tx.reactions.loves(at.jobId, fileId, null);
       const fields: ReactionChangeFields = {
@@ -167,7 +168,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
         edited_at: null,
       };
       await repos.transaction(async (tx) => {
-        await tx.comments.insert(row);
+        await addComment(tx, row);
         await tx.changes.append(at.jobId, {
           type: ChangeType.comment,
           entityId: row.id,
@@ -211,7 +212,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       const now = clock();
       await repos.transaction(async (tx) => {
         // Two deletes at once: only the one that removed the row records the change.
-        if (!(await tx.comments.remove(commentId))) return;
+        if (!(await removeComment(tx, commentId))) return;
         const fields: CommentChangeFields = { fileID: fileId, comment: '' };
         await tx.changes.append(at.jobId, {
           type: ChangeType.comment,

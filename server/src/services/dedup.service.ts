@@ -2,14 +2,14 @@ import type { DedupReply, DedupRequest } from '@nordlys/contract/file';
 import { forbidden, notFound } from '../domain/errors';
 import { parseFilePath } from '../domain/file-path';
 import { toEpochMs } from '../domain/file-type';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { Session } from './auth.service';
 import { type FileUrlSigner, toFileRecord } from './file.service';
-import { insertFile } from './file-bookkeeping';
+import { type FileBookkeepingRepository, insertFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
 
 export interface DedupServiceDeps {
-  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
+  repos: RepositoriesOf<'contents' | FileBookkeepingRepository>;
   jobs: JobService;
   signer: FileUrlSigner | null;
   clock: () => number;

@@ -1,12 +1,23 @@
 import type { BulkErrorReason, BulkFileResult, CopyFilesReply } from '@nordlys/contract/timeline';
 import type { BlobStore } from '../blobs/blob-store';
 import { forbidden, outOfStorage } from '../domain/errors';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { FileWithJob } from '../store/repositories/timeline.repository';
 import type { Session } from './auth.service';
-import { type BookedFile, insertFile, restoreFile, trashFile } from './file-bookkeeping';
+import {
+  type BookedFile,
+  type FileBookkeepingRepository,
+  insertFile,
+  restoreFile,
+  trashFile,
+} from './file-bookkeeping';
 import type { JobService } from './job.service';
-import { deleteContentBlobs, purgeTrashedFile, type UnreferencedContent } from './trash-purge.service';
+import {
+  deleteContentBlobs,
+  type PurgeRepository,
+  purgeTrashedFile,
+  type UnreferencedContent,
+} from './trash-purge.service';
 
 /**
  * Whether the caller may read (and so copy) a file. Only files in the caller's own jobs for now;
@@ -28,7 +39,7 @@ const booked = (file: FileWithJob): BookedFile => ({
 });
 
 export interface FileActionsDeps {
-  repos: Pick<Repositories, 'timeline' | 'usage' | 'transaction'>;
+  repos: RepositoriesOf<'timeline' | FileBookkeepingRepository | PurgeRepository>;
   blobs: BlobStore;
   jobs: JobService;
   clock: () => number;

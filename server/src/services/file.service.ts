@@ -6,12 +6,12 @@ import { encodingStatusOf } from '../domain/encoding-status';
 import { forbidden, notFound, unprocessable } from '../domain/errors';
 import type { MediaUrls } from '../media/media-urls';
 import type { MediaMetadata } from '../media/metadata';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { FileRecordSource } from '../store/repositories/file.repository';
 import type { TileColumnsJson } from '../store/repositories/tile.repository';
 import type { Reader } from './album-access.service';
 import type { Session } from './auth.service';
-import { trashFile } from './file-bookkeeping';
+import { type FileBookkeepingRepository, trashFile } from './file-bookkeeping';
 import type { JobService } from './job.service';
 
 /** The media side signs the URLs; absent, a record carries nulls and the client shows placeholders. */
@@ -99,7 +99,7 @@ export function toTimelineTilesJson(
 }
 
 export interface FileServiceDeps {
-  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
+  repos: RepositoriesOf<FileBookkeepingRepository>;
   jobs: JobService;
   clock: () => number;
   signer: (FileUrlSigner & Pick<MediaUrls, 'castUrl'>) | null;

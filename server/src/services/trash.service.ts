@@ -8,17 +8,22 @@ import {
 import type { BlobStore } from '../blobs/blob-store';
 import { forbidden } from '../domain/errors';
 import type { MediaUrls } from '../media/media-urls';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { TrashRow } from '../store/repositories/trash.repository';
 import type { Session } from './auth.service';
 import type { BulkOutcome, FileActionsService } from './file-actions.service';
 import type { JobService } from './job.service';
-import { deleteContentBlobs, purgeTrashedAlbum, type UnreferencedContent } from './trash-purge.service';
+import {
+  deleteContentBlobs,
+  type PurgeRepository,
+  purgeTrashedAlbum,
+  type UnreferencedContent,
+} from './trash-purge.service';
 
 const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
 
 export interface TrashServiceDeps {
-  repos: Pick<Repositories, 'trash' | 'transaction'>;
+  repos: RepositoriesOf<PurgeRepository>;
   blobs: BlobStore;
   jobs: JobService;
   fileActions: FileActionsService;

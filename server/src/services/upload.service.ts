@@ -9,13 +9,13 @@ import { mediaKindOf, toEpochMs } from '../domain/file-type';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
 import { extractMetadata, sampleOfBlob, sampleSizesFor } from '../media/metadata';
-import type { Repositories, TransactionRepositories } from '../store/repositories';
+import type { RepositoriesOf, TransactionRepositories } from '../store/repositories';
 import type { ContentRow } from '../store/repositories/content.repository';
 import type { FileWithContent } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
 import type { Session } from './auth.service';
 import { type FileUrlSigner, metadataJson, toFileRecord } from './file.service';
-import { insertFile, type NewFileInput } from './file-bookkeeping';
+import { type FileBookkeepingRepository, insertFile, type NewFileInput } from './file-bookkeeping';
 import type { JobService } from './job.service';
 import { fieldsFromForm, type UploadFields } from './upload-fields';
 
@@ -25,7 +25,7 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; file: Readable };
 
 export interface UploadServiceDeps {
-  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
+  repos: RepositoriesOf<'contents' | 'tusUploads' | FileBookkeepingRepository>;
   blobs: BlobStore;
   jobs: JobService;
   /** The media pipeline, told of each new content once it is committed. */
@@ -89,8 +89,11 @@ export interface ReceiveOptions extends Pick<StageOptions, 'signal' | 'onChunkSt
   minimumFileSize?: number;
 }
 
-/** Work that commits with the new file or rolls it back: the file's row is written, not yet visible. */
-export type OnCommit = (tx: TransactionRepositories, fileId: string) => Promise<void>;
+/**
+ * Work that commits with the new file or rolls it back: the file's row is written, not yet
+ * visible. It is given the upload records only (a resumable upload ends its own in the transaction).
+ */
+export type OnCommit = (tx: Pick<TransactionRepositories, 'tusUploads'>, fileId: string) => Promise<void>;
 
 export function createUploadService(deps: UploadServiceDeps) {
   const { repos, blobs, jobs, media, signer, clock } = deps;
