@@ -14,7 +14,9 @@ import {
   splitRecipients,
 } from '@nordlys/contract/share';
 import type { CopyFilesReply } from '@nordlys/contract/timeline';
+import type { Caller, SignedInCaller } from '../domain/caller';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import { isShareLive } from '../domain/share-rules';
 import { type LoginThrottle, passwordThrottleKeys } from '../identity/login-throttle';
 import { hashPassword, verifyPassword } from '../identity/password';
@@ -23,14 +25,14 @@ import { composeShareMail, type ShareMailInput } from '../mail/share-mail';
 import type { MediaUrls } from '../media/media-urls';
 import type { Repositories } from '../store/repositories';
 import type { SharedFileRow, ShareRow } from '../store/repositories/share.repository';
-import type { Viewer } from './album-access.service';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
 import { canReadFile, type FileActionsService } from './file-actions.service';
 import type { JobService } from './job.service';
 
 export interface ShareServiceDeps {
   repos: Pick<Repositories, 'shares' | 'users' | 'timeline'>;
-  jobs: Pick<JobService, 'findJob' | 'readAlbum'>;
+  jobs: Pick<JobService, 'findJob'>;
+  access: AccessService;
   fileActions: Pick<FileActionsService, 'copyToTimeline'>;
   signer: Pick<MediaUrls, 'shareFileUrls'>;
   throttle: LoginThrottle;
@@ -54,7 +56,7 @@ function checkRecipients(recipients: readonly string[], field: string): string[]
  * an album's link sent by its owner (`publish`).
  */
 export function createShareService(deps: ShareServiceDeps) {
-  const { repos, jobs, fileActions, signer, throttle, mailer, brand, clock } = deps;
+  const { repos, jobs, access, fileActions, signer, throttle, mailer, brand, clock } = deps;
 
   /** A live share, or 404 for unknown, stopped and expired ones alike. */
   async function liveShare(id: string): Promise<ShareRow> {
@@ -64,13 +66,13 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   /** The share as a visitor may read it: its owner always, others with its password where it has one. */
-  async function readableShare(viewer: Viewer, id: string): Promise<ShareRow> {
+  async function readableShare(viewer: Caller, id: string): Promise<ShareRow> {
     const share = await liveShare(id);
     if (share.password_hash === null || viewer.userId === share.owner_id) return share;
     const keys = passwordThrottleKeys('share', id, viewer.address ?? 'unknown');
     // A lock refuses right and wrong guesses alike, or it would still tell which one is right.
     if ((await throttle.lockedUntil([keys.pair, keys.ip])) !== null) throw tooManyRequests();
-    const { password } = viewer;
+    const password = viewer.albumPassword;
     if (!password) throw forbidden(PUBLIC_JOB_AUTH_FAILED);
     // Sign-in's rule: locks per address and per (share, address), growing delays per share.
     const hash = share.password_hash;
@@ -80,7 +82,7 @@ export function createShareService(deps: ShareServiceDeps) {
     throw forbidden(PUBLIC_JOB_AUTH_FAILED);
   }
 
-  async function ownShare(session: Session, id: string): Promise<ShareRow> {
+  async function ownShare(session: SignedInCaller, id: string): Promise<ShareRow> {
     const share = await liveShare(id);
     if (share.owner_id !== session.userId) throw forbidden();
     return share;
@@ -111,7 +113,7 @@ export function createShareService(deps: ShareServiceDeps) {
 
   /** A link by e-mail from the caller, in their language (core.md §7 send by e-mail, publish). */
   async function sendLink(
-    session: Session,
+    session: SignedInCaller,
     recipients: string[],
     request: { subject: string; message?: string },
     link: string,
@@ -140,7 +142,7 @@ export function createShareService(deps: ShareServiceDeps) {
     requireLive: liveShare,
 
     async create(
-      session: Session,
+      session: SignedInCaller,
       request: { file_ids: string[]; password?: string },
       origin: string,
     ): Promise<CreateShareReply> {
@@ -168,7 +170,7 @@ export function createShareService(deps: ShareServiceDeps) {
       return { id, link: `${origin}${sharePath(id)}` };
     },
 
-    async get(viewer: Viewer, id: string, origin: string): Promise<Share> {
+    async get(viewer: Caller, id: string, origin: string): Promise<Share> {
       const share = await readableShare(viewer, id);
       const [owner, files] = await Promise.all([repos.users.findById(share.owner_id), liveFiles(id)]);
       const shown = files.map((file) => ({ file, answer: shareFile(id, file) }));
@@ -197,12 +199,17 @@ export function createShareService(deps: ShareServiceDeps) {
       };
     },
 
-    async stop(session: Session, id: string): Promise<void> {
+    async stop(session: SignedInCaller, id: string): Promise<void> {
       await ownShare(session, id);
       await repos.shares.markDeleted(id, clock());
     },
 
-    async email(session: Session, id: string, request: EmailShareRequest, origin: string): Promise<void> {
+    async email(
+      session: SignedInCaller,
+      id: string,
+      request: EmailShareRequest,
+      origin: string,
+    ): Promise<void> {
       const share = await ownShare(session, id);
       const recipients = checkRecipients(request.recipients, 'body.recipients');
       const files = await liveFiles(id);
@@ -214,7 +221,7 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     /** The share's files into the caller's timeline (the same bytes; new contents count against quota). */
-    async copyToTimeline(viewer: Viewer, session: Session, id: string): Promise<CopyFilesReply> {
+    async copyToTimeline(viewer: Caller, session: SignedInCaller, id: string): Promise<CopyFilesReply> {
       await readableShare(viewer, id);
       const files = await liveFiles(id);
       const shared = new Set(files.map((file) => file.id));
@@ -228,14 +235,13 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** core.md §7 publish: the owner sends a shared album's link by e-mail. */
     async publishAlbum(
-      session: Session,
+      session: SignedInCaller,
       idParam: string,
       request: PublishRequest,
       origin: string,
     ): Promise<void> {
       const job = await jobs.findJob(idParam);
-      const { album, role } = await jobs.readAlbum(session.userId, job);
-      if (role !== 'owner') throw forbidden();
+      const { album } = await access.requireAccess(session, Permission.AlbumEdit, job);
       if (album.privacy !== 'shared') throw conflict('album is private');
       const recipients = checkRecipients(splitRecipients(request.to_email), 'body.to_email');
       if (recipients.length === 0) throw badRequest('body.to_email is required');

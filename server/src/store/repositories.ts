@@ -1,5 +1,6 @@
 import type { ChangeNotifier } from '../events/job-events';
 import type { Database, Store } from './database';
+import { createAccessRepository } from './repositories/access.repository';
 import { createAlbumRepository } from './repositories/album.repository';
 import { createArchiveRepository } from './repositories/archive.repository';
 import { createChangeRepository } from './repositories/change.repository';
@@ -80,6 +81,8 @@ export function createRepositories(
 ) {
   return {
     ...repositoriesOver(db, dialect, notifier),
+    // Access checks read before a service acts, never inside its transaction.
+    access: createAccessRepository(db),
     /**
      * Runs `work` in one transaction. On SQLite the one connection is the transaction's until it
      * ends, so anything read through the other repositories is read before or after it.

@@ -192,16 +192,6 @@ export function createAlbumRepository(db: Database) {
         .execute();
     },
 
-    async isMember(jobId: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('album_members')
-        .select('user_id')
-        .where('job_id', '=', jobId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** Call in a transaction: the participants count moves with the row. */
     async addMember(jobId: string, userId: string, at: number): Promise<void> {
       const result = await db
@@ -257,15 +247,6 @@ export function createAlbumRepository(db: Database) {
       created_at: number;
     }) {
       await db.insertInto('album_guests').values(guest).execute();
-    },
-
-    findGuest(jobId: string, tokenHash: string) {
-      return db
-        .selectFrom('album_guests')
-        .select(['id', 'name'])
-        .where('job_id', '=', jobId)
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
     },
 
     async liveFileIds(jobId: string): Promise<string[]> {
