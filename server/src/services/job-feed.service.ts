@@ -27,7 +27,7 @@ export interface PollOptions {
  * The long poll (core.md §7 poll host) and the upload panel's status. A held poll is a listener
  * and a timer: nothing touches the database until the job's serial moves.
  */
-export function createJobFeedService({ repos, jobs, access, timeline, events }: JobFeedDeps) {
+export function createJobFeedService({ repos, access, timeline, events }: JobFeedDeps) {
   const held = new Set<() => void>();
 
   return {
