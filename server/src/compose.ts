@@ -147,7 +147,7 @@ export async function composeServices(deps: CompositionDeps) {
       taskDelayMs: config.mediaTaskDelayMs,
     }));
   const jobs = createJobService({ repos, clock });
-  const access = createAccessService({ repos, jobs, throttle });
+  const access = createAccessService({ repos, jobs, throttle, clock });
   const files = createFileService({ repos, access, clock, signer: mediaUrls });
   const uploads = createUploadService({
     repos,
@@ -232,7 +232,6 @@ export async function composeServices(deps: CompositionDeps) {
     access,
     fileActions,
     signer: mediaUrls,
-    throttle,
     mailer,
     brand: config.brand.name,
     clock,

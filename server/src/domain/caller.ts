@@ -1,13 +1,13 @@
 /**
  * Whoever makes a request, the one shape every access check takes: a signed-in user's device,
- * or a signed-out visitor. Either may show an album password (transformed, core.md §5) and a
- * guest token; the address counts their password guesses.
+ * or a signed-out visitor. Either may show a password (an album's, transformed as core.md §5
+ * says, or a share's as typed) and a guest token; the address counts their password guesses.
  */
 export interface Caller {
   /** null for a signed-out visitor. */
   userId: string | null;
   isReadOnly: boolean;
-  albumPassword: string | null;
+  password: string | null;
   guestToken: string | null;
   address: string | null;
 }
@@ -24,7 +24,7 @@ export interface SignedInCaller extends Caller {
 export const signedOutCaller = (address: string | null = null): Caller => ({
   userId: null,
   isReadOnly: false,
-  albumPassword: null,
+  password: null,
   guestToken: null,
   address,
 });

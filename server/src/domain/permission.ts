@@ -16,6 +16,10 @@ export const Permission = {
   AlbumEdit: 'album.edit',
   /** Comment on or love a live file of an album the caller may read. */
   AlbumFile: 'album.file',
+  /** Read a live share: its owner, or anyone with its password where it has one. */
+  ShareRead: 'share.read',
+  /** Change or stop a live share: its owner only. */
+  ShareEdit: 'share.edit',
 } as const;
 
 export type Permission = (typeof Permission)[keyof typeof Permission];

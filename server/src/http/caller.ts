@@ -19,7 +19,7 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
   const session = await request.optionalSession();
   return {
     ...(session ?? signedOutCaller()),
-    albumPassword: header(request, ALBUM_PASSWORD_HEADER),
+    password: header(request, ALBUM_PASSWORD_HEADER),
     guestToken: header(request, GUEST_TOKEN_HEADER),
     address: request.ip,
   };
@@ -39,5 +39,5 @@ function decodedPassword(value: string | string[] | undefined): string | null {
 /** The caller with the share password (as typed) in place of an album's. */
 export async function shareCallerOf(request: FastifyRequest): Promise<Caller> {
   const caller = await callerOf(request);
-  return { ...caller, albumPassword: decodedPassword(request.headers[SHARE_PASSWORD_HEADER.toLowerCase()]) };
+  return { ...caller, password: decodedPassword(request.headers[SHARE_PASSWORD_HEADER.toLowerCase()]) };
 }

@@ -59,6 +59,9 @@ describe.each(databaseKinds)('requireAccess over %s', (kind) => {
     ownerTimeline: '',
     liveFile: '',
     deletedFile: '',
+    openShare: '',
+    passwordShare: '',
+    stoppedShare: '',
   };
   const callers: Record<string, Caller> = {};
   let passwordHash = '';
@@ -166,7 +169,7 @@ describe.each(databaseKinds)('requireAccess over %s', (kind) => {
         return throttle.lockedUntil(keys);
       },
     };
-    access = createAccessService({ repos, jobs, throttle: counted });
+    access = createAccessService({ repos, jobs, throttle: counted, clock });
 
     ids.ownerTimeline = (await jobs.ensureTimeline(owner)).id;
     ids.privateAlbum = await album(owner, 'private', null);
@@ -187,17 +190,35 @@ describe.each(databaseKinds)('requireAccess over %s', (kind) => {
         created_at: now,
       }),
     );
+    const share = async (password: string | null, stopped: boolean) => {
+      const id = randomUUID();
+      await repos.shares.insert(
+        {
+          id,
+          owner_id: owner,
+          created_at: now,
+          expires_at: now + 30 * 24 * 60 * 60 * 1000,
+          password_hash: password ? passwordHash : null,
+          deleted_at: stopped ? now : null,
+        },
+        [],
+      );
+      return id;
+    };
+    ids.openShare = await share(null, false);
+    ids.passwordShare = await share(PASSWORD, false);
+    ids.stoppedShare = await share(null, true);
     ids.liveFile = await file(ids.passwordAlbum, owner, false);
     ids.deletedFile = await file(ids.passwordAlbum, owner, true);
 
-    const signedIn = (userId: string, albumPassword: string | null = null): Caller => ({
+    const signedIn = (userId: string, password: string | null = null): Caller => ({
       ...signedOutCaller('203.0.113.7'),
       userId,
-      albumPassword,
+      password,
     });
-    const visitor = (albumPassword: string | null, token: string | null = null): Caller => ({
+    const visitor = (password: string | null, token: string | null = null): Caller => ({
       ...signedOutCaller('203.0.113.9'),
-      albumPassword,
+      password,
       guestToken: token,
     });
     Object.assign(callers, {
@@ -303,6 +324,24 @@ describe.each(databaseKinds)('requireAccess over %s', (kind) => {
       [
         'ownerTimeline',
         table(['ok', NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND]),
+      ],
+    ],
+    [Permission.ShareRead]: [
+      ['openShare', table(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'])],
+      ['passwordShare', table(['ok', NO_PASSWORD, 'ok', NO_PASSWORD, 'ok', NO_PASSWORD, NO_PASSWORD, 'ok'])],
+      [
+        'stoppedShare',
+        table([NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND]),
+      ],
+    ],
+    [Permission.ShareEdit]: [
+      [
+        'openShare',
+        table(['ok', FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
+      ],
+      [
+        'stoppedShare',
+        table([NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND]),
       ],
     ],
   };

@@ -14,6 +14,7 @@ import {
 import type { Caller } from '../domain/caller';
 import { forbidden, gone, notFound, tooManyRequests, unauthenticated } from '../domain/errors';
 import { Permission } from '../domain/permission';
+import { isShareLive } from '../domain/share-rules';
 import { type LoginThrottle, passwordThrottleKeys } from '../identity/login-throttle';
 import { verifyPassword } from '../identity/password';
 import { hashToken } from '../identity/token';
@@ -21,6 +22,7 @@ import type { Repositories } from '../store/repositories';
 import type { AlbumRow } from '../store/repositories/album.repository';
 import type { FileRow } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
+import type { ShareRow } from '../store/repositories/share.repository';
 import { DEFAULT_JOB_ID, type JobService } from './job.service';
 
 /** A live album the caller may read, and their role in it. */
@@ -51,6 +53,8 @@ interface Targets {
   [Permission.AlbumRead]: string | JobRow;
   [Permission.AlbumEdit]: string | JobRow;
   [Permission.AlbumFile]: { album: string; fileId: string };
+  [Permission.ShareRead]: string;
+  [Permission.ShareEdit]: string;
 }
 
 interface Grants {
@@ -60,6 +64,8 @@ interface Grants {
   [Permission.AlbumRead]: AlbumAccess;
   [Permission.AlbumEdit]: AlbumAccess;
   [Permission.AlbumFile]: AlbumFileAccess;
+  [Permission.ShareRead]: ShareRow;
+  [Permission.ShareEdit]: ShareRow;
 }
 
 /** Verified (album, stored hash, password) triples; a few thousand 64-byte keys at most. */
@@ -73,12 +79,13 @@ export const albumFacts = (album: AlbumRow): AlbumFacts => ({
 });
 
 export interface AccessDeps {
-  repos: Pick<Repositories, 'access' | 'albums' | 'files'>;
+  repos: Pick<Repositories, 'access' | 'albums' | 'files' | 'shares'>;
   jobs: Pick<JobService, 'findJob' | 'ensureTimeline'>;
   throttle: LoginThrottle;
+  clock: () => number;
 }
 
-export function createAccessService({ repos, jobs, throttle }: AccessDeps) {
+export function createAccessService({ repos, jobs, throttle, clock }: AccessDeps) {
   // argon2 costs ~50 ms; a visitor's page makes many reads, each checked. A match is remembered
   // under the stored hash too, so a changed password is checked afresh.
   const verified = new Map<string, true>();
@@ -86,7 +93,7 @@ export function createAccessService({ repos, jobs, throttle }: AccessDeps) {
     createHash('sha256').update(`${album.id}\n${album.password_hash}\n${password}`).digest('base64url');
 
   async function passwordMatches(album: AlbumRow, caller: Caller): Promise<boolean> {
-    const password = caller.albumPassword;
+    const { password } = caller;
     if (!album.password_hash || !password) return false;
     const { password_hash: hash } = album;
     const keys = passwordThrottleKeys('album', album.id, caller.address ?? 'unknown');
@@ -222,11 +229,44 @@ export function createAccessService({ repos, jobs, throttle }: AccessDeps) {
   }
 
   /** A live file of a live album the caller may read; the read refusals come first. */
-  async function albumFile(caller: Caller, target: Targets['album.file']): Promise<AlbumFileAccess> {
+  async function albumFile(
+    caller: Caller,
+    target: Targets[typeof Permission.AlbumFile],
+  ): Promise<AlbumFileAccess> {
     const access = await readAlbum(caller, await jobs.findJob(target.album));
     const file = await repos.files.findById(target.fileId);
     if (!file || file.job_id !== access.album.id || file.deleted_at != null) throw notFound();
     return { ...access, file };
+  }
+
+  /** A live share: unknown, stopped and expired ones alike answer 404. */
+  async function liveShare(id: string): Promise<ShareRow> {
+    const share = await repos.shares.find(id);
+    if (!share || !isShareLive(share, clock())) throw notFound();
+    return share;
+  }
+
+  /** The share as a visitor may read it: its owner always, others with its password where it has one. */
+  async function shareRead(caller: Caller, id: string): Promise<ShareRow> {
+    const share = await liveShare(id);
+    if (share.password_hash === null || caller.userId === share.owner_id) return share;
+    const keys = passwordThrottleKeys('share', id, caller.address ?? 'unknown');
+    // A lock refuses right and wrong guesses alike, or it would still tell which one is right.
+    if ((await throttle.lockedUntil([keys.pair, keys.ip])) !== null) throw tooManyRequests();
+    const { password } = caller;
+    if (!password) throw forbidden(PUBLIC_JOB_AUTH_FAILED);
+    // Sign-in's rule: locks per address and per (share, address), growing delays per share.
+    const hash = share.password_hash;
+    const outcome = await throttle.attempt(keys, () => verifyPassword(hash, password));
+    if (outcome.ok) return share;
+    if (outcome.reason === 'locked') throw tooManyRequests();
+    throw forbidden(PUBLIC_JOB_AUTH_FAILED);
+  }
+
+  async function shareEdit(caller: Caller, id: string): Promise<ShareRow> {
+    const share = await liveShare(id);
+    if (caller.userId === null || share.owner_id !== caller.userId) throw forbidden();
+    return share;
   }
 
   const checks: { [P in Permission]: (caller: Caller, target: Targets[P]) => Promise<Grants[P]> } = {
@@ -236,6 +276,8 @@ export function createAccessService({ repos, jobs, throttle }: AccessDeps) {
     [Permission.AlbumRead]: async (caller, target) => readAlbum(caller, await albumJob(caller, target)),
     [Permission.AlbumEdit]: albumEdit,
     [Permission.AlbumFile]: albumFile,
+    [Permission.ShareRead]: shareRead,
+    [Permission.ShareEdit]: shareEdit,
   };
 
   return {

@@ -34,9 +34,8 @@ export interface ArchiveLinkQuery {
   sig?: string;
 }
 
-/** A share as its archive needs it: readable by the visitor, or still live for a signed link. */
+/** A share as a signed archive link needs it: still live (the link's checks were made when it was minted). */
 export interface ArchiveShareAccess {
-  requireReadable(viewer: Caller, shareId: string): Promise<{ id: string; owner_id: string }>;
   requireLive(shareId: string): Promise<{ id: string }>;
 }
 
@@ -213,13 +212,13 @@ export function createArchiveService({
 
     /** A share's files (all, or those named) for a visitor who may open the share. */
     async forShare(viewer: Caller, shareId: string, request: ArchiveRequest): Promise<ArchivePlan> {
-      const share = await shares.requireReadable(viewer, shareId);
+      const share = await access.requireAccess(viewer, Permission.ShareRead, shareId);
       return sharePlan(share.id, request);
     },
 
     /** A signed link to a share's archive, minted after the share's own checks (its password). */
     async shareLink(viewer: Caller, shareId: string, request: ArchiveRequest): Promise<ArchiveLink> {
-      const share = await shares.requireReadable(viewer, shareId);
+      const share = await access.requireAccess(viewer, Permission.ShareRead, shareId);
       const ids = normalisedIds(request.file_ids);
       if (ids) requireAll(await repos.archives.shareFiles(share.id, ids), ids);
       return mint(shareScope(share.id), viewer.userId, request, `/shares/${share.id}/files_as_archive`);

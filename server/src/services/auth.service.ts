@@ -34,7 +34,7 @@ export function createAuthService({ repos, clock }: { repos: Pick<Repositories, 
         name: row.name,
         deviceId: row.device_id,
         isReadOnly: isReadOnly(row.is_read_only === 1, Boolean(row.has_live_grant)),
-        albumPassword: null,
+        password: null,
         guestToken: null,
         address: null,
       };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
 import { albumIdToB64 } from '@nordlys/contract/album-id';
 import {
   type CreateShareReply,
@@ -15,11 +14,10 @@ import {
 } from '@nordlys/contract/share';
 import type { CopyFilesReply } from '@nordlys/contract/timeline';
 import type { Caller, SignedInCaller } from '../domain/caller';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors';
+import { badRequest, conflict, forbidden, notFound } from '../domain/errors';
 import { Permission } from '../domain/permission';
 import { isShareLive } from '../domain/share-rules';
-import { type LoginThrottle, passwordThrottleKeys } from '../identity/login-throttle';
-import { hashPassword, verifyPassword } from '../identity/password';
+import { hashPassword } from '../identity/password';
 import type { Mailer } from '../mail/mailer';
 import { composeShareMail, type ShareMailInput } from '../mail/share-mail';
 import type { MediaUrls } from '../media/media-urls';
@@ -35,7 +33,6 @@ export interface ShareServiceDeps {
   access: AccessService;
   fileActions: Pick<FileActionsService, 'copyToTimeline'>;
   signer: Pick<MediaUrls, 'shareFileUrls'>;
-  throttle: LoginThrottle;
   mailer: Mailer;
   brand: string;
   clock: () => number;
@@ -56,35 +53,12 @@ function checkRecipients(recipients: readonly string[], field: string): string[]
  * an album's link sent by its owner (`publish`).
  */
 export function createShareService(deps: ShareServiceDeps) {
-  const { repos, jobs, access, fileActions, signer, throttle, mailer, brand, clock } = deps;
+  const { repos, jobs, access, fileActions, signer, mailer, brand, clock } = deps;
 
   /** A live share, or 404 for unknown, stopped and expired ones alike. */
   async function liveShare(id: string): Promise<ShareRow> {
     const share = await repos.shares.find(id);
     if (!share || !isShareLive(share, clock())) throw notFound();
-    return share;
-  }
-
-  /** The share as a visitor may read it: its owner always, others with its password where it has one. */
-  async function readableShare(viewer: Caller, id: string): Promise<ShareRow> {
-    const share = await liveShare(id);
-    if (share.password_hash === null || viewer.userId === share.owner_id) return share;
-    const keys = passwordThrottleKeys('share', id, viewer.address ?? 'unknown');
-    // A lock refuses right and wrong guesses alike, or it would still tell which one is right.
-    if ((await throttle.lockedUntil([keys.pair, keys.ip])) !== null) throw tooManyRequests();
-    const password = viewer.albumPassword;
-    if (!password) throw forbidden(PUBLIC_JOB_AUTH_FAILED);
-    // Sign-in's rule: locks per address and per (share, address), growing delays per share.
-    const hash = share.password_hash;
-    const outcome = await throttle.attempt(keys, () => verifyPassword(hash, password));
-    if (outcome.ok) return share;
-    if (outcome.reason === 'locked') throw tooManyRequests();
-    throw forbidden(PUBLIC_JOB_AUTH_FAILED);
-  }
-
-  async function ownShare(session: SignedInCaller, id: string): Promise<ShareRow> {
-    const share = await liveShare(id);
-    if (share.owner_id !== session.userId) throw forbidden();
     return share;
   }
 
@@ -135,9 +109,6 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   return {
-    /** A live share the visitor may read (its password checked and throttled), for its archive. */
-    requireReadable: readableShare,
-
     /** A live share, for a signed archive link whose checks were made when it was minted. */
     requireLive: liveShare,
 
@@ -171,7 +142,7 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     async get(viewer: Caller, id: string, origin: string): Promise<Share> {
-      const share = await readableShare(viewer, id);
+      const share = await access.requireAccess(viewer, Permission.ShareRead, id);
       const [owner, files] = await Promise.all([repos.users.findById(share.owner_id), liveFiles(id)]);
       const shown = files.map((file) => ({ file, answer: shareFile(id, file) }));
       return {
@@ -200,7 +171,7 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     async stop(session: SignedInCaller, id: string): Promise<void> {
-      await ownShare(session, id);
+      await access.requireAccess(session, Permission.ShareEdit, id);
       await repos.shares.markDeleted(id, clock());
     },
 
@@ -210,7 +181,7 @@ export function createShareService(deps: ShareServiceDeps) {
       request: EmailShareRequest,
       origin: string,
     ): Promise<void> {
-      const share = await ownShare(session, id);
+      const share = await access.requireAccess(session, Permission.ShareEdit, id);
       const recipients = checkRecipients(request.recipients, 'body.recipients');
       const files = await liveFiles(id);
       await sendLink(session, recipients, request, `${origin}${sharePath(id)}`, {
@@ -222,7 +193,7 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** The share's files into the caller's timeline (the same bytes; new contents count against quota). */
     async copyToTimeline(viewer: Caller, session: SignedInCaller, id: string): Promise<CopyFilesReply> {
-      await readableShare(viewer, id);
+      await access.requireAccess(viewer, Permission.ShareRead, id);
       const files = await liveFiles(id);
       const shared = new Set(files.map((file) => file.id));
       if (shared.size === 0) return { copied: [], failed: [] };
