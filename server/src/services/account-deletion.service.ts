@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_DELETION_DAYS, type AccountDeletion } from '@nordlys/contract/privacy';
 import type { BlobStore } from '../blobs/blob-store';
+import { type SignedInCaller, signedOutCaller } from '../domain/caller';
 import { unauthenticated } from '../domain/errors';
 import { composeDeletionMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
 import type { RepositoriesOf } from '../store/repositories';
 import type { Clock } from './account.service';
 import { removeComment, removeLove, removeMember } from './album-bookkeeping';
-import type { Session } from './auth.service';
 import type { FileActionsService } from './file-actions.service';
 import type { SubscriptionService } from './subscription.service';
 import {
@@ -56,7 +56,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   const holder = randomUUID();
 
   /** Files the user put into other people's albums leave through the same trash and purge as any. */
-  async function eraseFilesElsewhere(session: Session): Promise<void> {
+  async function eraseFilesElsewhere(session: SignedInCaller): Promise<void> {
     const files = await repos.privacy.filesInOthersJobs(session.userId);
     const byJob = new Map<string, string[]>();
     for (const file of files) byJob.set(file.job_id, [...(byJob.get(file.job_id) ?? []), file.id]);
@@ -98,7 +98,14 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   async function erase(userId: string): Promise<void> {
     const user = await repos.users.findById(userId);
     if (!user) return;
-    const session: Session = { userId, email: user.email, name: user.name, deviceId: '', isReadOnly: false };
+    const session: SignedInCaller = {
+      ...signedOutCaller(),
+      userId,
+      email: user.email,
+      name: user.name,
+      deviceId: '',
+      isReadOnly: false,
+    };
     // Ended at the request already (the account is disabled since); this only makes sure.
     await deps.subscriptions.endAllOf(userId);
     await eraseFilesElsewhere(session);
@@ -117,7 +124,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   }
 
   return {
-    async request(session: Session, origin: string): Promise<AccountDeletion> {
+    async request(session: SignedInCaller, origin: string): Promise<AccountDeletion> {
       const user = await repos.users.findById(session.userId);
       if (!user) throw unauthenticated();
       // First, so a provider that cannot be reached fails the request before anything else changed.

@@ -1,8 +1,9 @@
 import type { ChangesAndUploadStatus, PollReply } from '@nordlys/contract/job-changes';
+import type { Caller } from '../domain/caller';
+import { Permission } from '../domain/permission';
 import type { JobEvents } from '../events/job-events';
 import type { Repositories } from '../store/repositories';
-import { type Reader, toViewer } from './album-access.service';
-import type { JobService } from './job.service';
+import type { AccessService } from './access.service';
 import type { TimelineService } from './timeline.service';
 
 /** Most processing file ids one status answer lists; the panel needs to know only that some are. */
@@ -10,8 +11,8 @@ const PROCESSING_LIST_LIMIT = 500;
 
 export interface JobFeedDeps {
   repos: Pick<Repositories, 'jobs' | 'files'>;
-  jobs: JobService;
-  timeline: Pick<TimelineService, 'changes'>;
+  access: AccessService;
+  timeline: Pick<TimelineService, 'changesFor'>;
   events: JobEvents;
 }
 
@@ -26,25 +27,26 @@ export interface PollOptions {
  * The long poll (core.md §7 poll host) and the upload panel's status. A held poll is a listener
  * and a timer: nothing touches the database until the job's serial moves.
  */
-export function createJobFeedService({ repos, jobs, timeline, events }: JobFeedDeps) {
+export function createJobFeedService({ repos, access, timeline, events }: JobFeedDeps) {
   const held = new Set<() => void>();
 
   return {
     async changesAndUploadStatus(
-      reader: Reader,
+      reader: Caller,
       jobIdParam: string,
       since: number,
     ): Promise<ChangesAndUploadStatus> {
-      const feed = await timeline.changes(reader, jobIdParam, since);
-      const { userId } = toViewer(reader);
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+      const grant = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
+      const feed = await timeline.changesFor(grant, since);
+      const { userId } = reader;
+      const { job } = grant;
       const processing =
         userId === null ? [] : await repos.files.processingIds(job.id, userId, PROCESSING_LIST_LIMIT);
       return { ...feed, async_upload_status: { processing } };
     },
 
-    async poll(reader: Reader, jobIdParam: string, options: PollOptions): Promise<PollReply> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+    async poll(reader: Caller, jobIdParam: string, options: PollOptions): Promise<PollReply> {
+      const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
       const { seq } = options;
       let wake: (reply: PollReply) => void = () => {};
       const answer = new Promise<PollReply>((resolve) => {

@@ -3,9 +3,11 @@ import { pipeline, type Readable, Transform, type TransformCallback } from 'node
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
 import type { FileRecord, UploadPolicy } from '@nordlys/contract/file';
 import type { BlobStore } from '../blobs/blob-store';
+import type { SignedInCaller } from '../domain/caller';
 import { badRequest, DomainError, forbidden, outOfStorage } from '../domain/errors';
 import { parseFilePath } from '../domain/file-path';
 import { mediaKindOf, toEpochMs } from '../domain/file-type';
+import { Permission } from '../domain/permission';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
 import { extractMetadata, sampleOfBlob, sampleSizesFor } from '../media/metadata';
@@ -13,10 +15,9 @@ import type { RepositoriesOf, TransactionRepositories } from '../store/repositor
 import type { ContentRow } from '../store/repositories/content.repository';
 import type { FileWithContent } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
 import { type FileUrlSigner, metadataJson, toFileRecord } from './file.service';
 import { type FileBookkeepingRepository, insertFile, type NewFileInput } from './file-bookkeeping';
-import type { JobService } from './job.service';
 import { fieldsFromForm, type UploadFields } from './upload-fields';
 
 /** A part of a multipart upload as it arrives: a text field, or the file's bytes, still unread. */
@@ -27,7 +28,7 @@ export type UploadPart =
 export interface UploadServiceDeps {
   repos: RepositoriesOf<'contents' | 'tusUploads' | FileBookkeepingRepository>;
   blobs: BlobStore;
-  jobs: JobService;
+  access: AccessService;
   /** The media pipeline, told of each new content once it is committed. */
   media: { enqueueContent(sha256: string): void };
   signer: FileUrlSigner | null;
@@ -96,16 +97,21 @@ export interface ReceiveOptions extends Pick<StageOptions, 'signal' | 'onChunkSt
 export type OnCommit = (tx: Pick<TransactionRepositories, 'tusUploads'>, fileId: string) => Promise<void>;
 
 export function createUploadService(deps: UploadServiceDeps) {
-  const { repos, blobs, jobs, media, signer, clock } = deps;
+  const { repos, blobs, access, media, signer, clock } = deps;
 
   /**
    * Every check that needs no bytes, in core.md §5's order after the caller's rights: the job
    * (404 / 410), the path (FileIsFolder, bad paths), then the declared size (TooLargeFile, Out of
    * storage). Runs before a byte is read.
    */
-  async function prepare(session: Session, jobIdParam: string, fields: UploadFields, declaredSize?: number) {
+  async function prepare(
+    session: SignedInCaller,
+    jobIdParam: string,
+    fields: UploadFields,
+    declaredSize?: number,
+  ) {
     if (session.isReadOnly) throw forbidden('read_only_user');
-    const job = await jobs.requireWritableJob(session.userId, jobIdParam);
+    const { job } = await access.requireAccess(session, Permission.JobUpload, jobIdParam);
     const parsed = parseFilePath(fields.path);
     if (fields.mtime === undefined || !Number.isFinite(fields.mtime) || fields.mtime < 0) {
       throw badRequest('mtime is required (epoch seconds or milliseconds)');
@@ -224,7 +230,7 @@ export function createUploadService(deps: UploadServiceDeps) {
    * is deleted, so no second copy and no blob without a row stays behind.
    */
   async function record(
-    session: Session,
+    session: SignedInCaller,
     upload: StagedUpload,
     onCommit?: OnCommit,
   ): Promise<{ file: FileWithContent; created: boolean }> {
@@ -252,7 +258,7 @@ export function createUploadService(deps: UploadServiceDeps) {
 
   /** Stage and record in one go: bytes that need no other part of the request to be accepted. */
   async function ingest(
-    session: Session,
+    session: SignedInCaller,
     prepared: PreparedUpload,
     body: NodeJS.ReadableStream,
     opts: StageOptions & { onCommit?: OnCommit } = {},
@@ -261,7 +267,7 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   async function commit(
-    session: Session,
+    session: SignedInCaller,
     prepared: PreparedUpload,
     candidate: ContentRow,
     at: number,
@@ -306,7 +312,7 @@ export function createUploadService(deps: UploadServiceDeps) {
    * are refused after they arrive, and nothing of them is kept.
    */
   async function receive(
-    session: Session,
+    session: SignedInCaller,
     jobIdParam: string,
     parts: AsyncIterable<UploadPart>,
     opts: ReceiveOptions = {},
@@ -337,7 +343,7 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   async function stageFilePart(
-    session: Session,
+    session: SignedInCaller,
     jobIdParam: string,
     raw: Record<string, string>,
     part: Extract<UploadPart, { type: 'file' }>,

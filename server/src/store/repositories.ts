@@ -1,5 +1,6 @@
 import type { ChangeNotifier } from '../events/job-events';
 import type { Database, Store } from './database';
+import { createAccessRepository } from './repositories/access.repository';
 import { createAlbumRepository } from './repositories/album.repository';
 import { createArchiveRepository } from './repositories/archive.repository';
 import { createChangeRepository } from './repositories/change.repository';
@@ -37,6 +38,8 @@ type Build<R> = (db: Database, dialect: Store['dialect'], notifier?: ChangeNotif
 /** How each repository is made over a connection; a transaction makes only the ones it touches. */
 const builders = {
   users: (db) => createUserRepository(db),
+  // Read by access checks, before a service acts.
+  access: (db) => createAccessRepository(db),
   devices: (db) => createDeviceRepository(db),
   grants: (db) => createGrantRepository(db),
   secrets: (db) => createSecretRepository(db),

@@ -194,16 +194,6 @@ export function createAlbumRepository(db: Database) {
         .execute();
     },
 
-    async isMember(jobId: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('album_members')
-        .select('user_id')
-        .where('job_id', '=', jobId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** True when the user was not a member yet. */
     async addMember(jobId: string, userId: string, at: number): Promise<boolean> {
       const result = await db
@@ -267,15 +257,6 @@ export function createAlbumRepository(db: Database) {
       created_at: number;
     }) {
       await db.insertInto('album_guests').values(guest).execute();
-    },
-
-    findGuest(jobId: string, tokenHash: string) {
-      return db
-        .selectFrom('album_guests')
-        .select(['id', 'name'])
-        .where('job_id', '=', jobId)
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
     },
 
     async liveFileIds(jobId: string): Promise<string[]> {
