@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 
 /**
  * The root reducer starts empty; each feature injects its own slice with
@@ -6,7 +6,17 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
  */
 export const rootReducer = combineSlices({});
 
-export const createAppStore = () => configureStore({ reducer: rootReducer });
+/**
+ * Middleware added by lazily loaded layers (the server-data cache), so the first load does not carry
+ * code that only later routes use.
+ */
+export const lateMiddleware = createDynamicMiddleware();
+
+export const createAppStore = () =>
+  configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(lateMiddleware.middleware),
+  });
 
 export const store = createAppStore();
 

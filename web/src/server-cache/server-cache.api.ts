@@ -1,0 +1,55 @@
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { lateMiddleware, rootReducer } from '../state/store';
+import { type CacheError, toCacheError } from './cache-error';
+
+/**
+ * What the cache's entries are about; a write or a change from the feed invalidates the tags it
+ * touches and every view reading them refetches.
+ */
+export const CACHE_TAGS = [
+  'Album',
+  'AlbumList',
+  'AlbumFiles',
+  'AlbumUsers',
+  'Comments',
+  'Consents',
+  'EmailConsent',
+  'DigitalLegacy',
+  'DataCopy',
+  'StoragePlan',
+  'PaymentCard',
+  'Devices',
+  'AccountInfo',
+] as const;
+
+/**
+ * The one home of server data on the web. Endpoints are injected per area (`*.endpoints.ts`) and
+ * call the `api/` functions, so the wire stays in one place and the cache is loaded with the first
+ * route that reads through it, not with the app's first load.
+ */
+export const serverCache = createApi({
+  reducerPath: 'serverCache',
+  baseQuery: fakeBaseQuery<CacheError>(),
+  tagTypes: CACHE_TAGS,
+  endpoints: () => ({}),
+  // A view that opens again reads again, as it did before the cache; views open together share one read.
+  keepUnusedDataFor: 0,
+  refetchOnMountOrArgChange: true,
+});
+
+rootReducer.inject(serverCache);
+lateMiddleware.addMiddleware(serverCache.middleware);
+
+/**
+ * A queryFn over an `api/` call: hands it the request's abort signal, and turns what it throws into
+ * a CacheError.
+ */
+export const through =
+  <Arg, Result>(call: (arg: Arg, signal: AbortSignal) => Promise<Result>) =>
+  async (arg: Arg, { signal }: { signal: AbortSignal }) => {
+    try {
+      return { data: await call(arg, signal) };
+    } catch (error) {
+      return { error: toCacheError(error) };
+    }
+  };
