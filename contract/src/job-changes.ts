@@ -7,7 +7,8 @@ import { JobChange } from './timeline';
  * JobChanges) answers those after N, oldest first, each once.
  * - `GET /st/4/jobs/{id}/changes_and_async_upload_status?since=N` → ChangesAndUploadStatus.
  * - `GET {pollHost}/poll/jobs/{id}/poll?seq=N` → PollReply: held until the job's serial passes N
- *   (`ok` with the serial at once if it already has), or until POLL_HOLD_MS pass (`timeout`).
+ *   (`ok` with the serial and the changes after N at once if it already has), or until
+ *   POLL_HOLD_MS pass (`timeout`).
  *   The same access rules as reading the job.
  */
 
@@ -29,7 +30,17 @@ export const UPLOAD_STATUS_POLL_MS = 2500;
 export const pollPath = (jobId: string) => `/poll/jobs/${encodeURIComponent(jobId)}/poll`;
 
 export const PollReply = Type.Union([
-  Type.Object({ result: Type.Literal('ok'), seq: Type.Integer() }),
+  Type.Object({
+    result: Type.Literal('ok'),
+    seq: Type.Integer(),
+    /**
+     * The changes after the poll's `seq`, as `/changes?since=seq` answers them (with the caller's
+     * rights on comments), and the serial to poll from next: one round trip per wake. A client
+     * that reads only `seq` may still call `/changes`.
+     */
+    serial: Type.Optional(Type.Integer()),
+    changes: Type.Optional(Type.Array(JobChange)),
+  }),
   Type.Object({ result: Type.Literal('timeout') }),
 ]);
 export type PollReply = Static<typeof PollReply>;

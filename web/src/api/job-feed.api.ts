@@ -5,17 +5,6 @@ import { resolveHost } from './service-hosts';
 
 export type { JobChange, JobChanges };
 
-/**
- * The app's live change feed (the job syncer) as views receive it: while a view of `jobId` is
- * shown, `lookup` runs whenever the job's serial passes the one the view has applied.
- */
-export type ChangeFeedHook = (
-  jobId: string | null,
-  seq: number | null,
-  lookup: (signal: AbortSignal) => Promise<{ applied: number; serial: number }>,
-  headers?: Record<string, string>,
-) => void;
-
 /** The long poll on the job's poll host (the page's origin when the directory names none). */
 export function fetchPoll(
   jobId: string,
@@ -27,6 +16,18 @@ export function fetchPoll(
   return apiRequest<PollReply>(`${host}${pollPath(jobId)}`, { query: { seq }, signal, headers });
 }
 
+/** The job's changes after `since`, oldest first (core.md §4). */
+export const fetchChanges = (
+  jobId: string,
+  since: number,
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+) =>
+  apiRequest<JobChanges>(`/jobs/${encodeURIComponent(jobId)}/changes`, {
+    query: { since },
+    signal: options.signal,
+    headers: options.headers,
+  });
+
 /**
  * The job's changes after `since` and the caller's files in it still being processed (core.md §7).
  * A `since` past the job's serial answers no changes: the status alone.
@@ -36,3 +37,11 @@ export const fetchChangesAndUploadStatus = (jobId: string, since: number, signal
     query: { since },
     signal,
   });
+
+/** @deprecated The prop-drilled feed hook; views import useChangeFeed from change-feed/. */
+export type ChangeFeedHook = (
+  jobId: string | null,
+  seq: number | null,
+  lookup: (signal: AbortSignal) => Promise<{ applied: number; serial: number }>,
+  headers?: Record<string, string>,
+) => void;

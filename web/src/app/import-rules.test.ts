@@ -13,9 +13,11 @@ const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!./import-rules.t
  * added, changed or removed as one folder.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  app: ['app', 'features', 'file-actions', 'routing', 'ui', 'api', 'state', 'i18n'],
-  features: ['file-actions', 'routing', 'ui', 'api', 'state', 'i18n'],
-  'file-actions': ['file-actions', 'api', 'state', 'i18n'],
+  app: ['app', 'features', 'file-actions', 'change-feed', 'routing', 'ui', 'api', 'state', 'i18n'],
+  features: ['file-actions', 'change-feed', 'routing', 'ui', 'api', 'state', 'i18n'],
+  'file-actions': ['file-actions', 'change-feed', 'api', 'state', 'i18n'],
+  // The live change feed: one store per job that every view of the job subscribes to.
+  'change-feed': ['change-feed', 'api'],
   routing: ['routing'],
   ui: ['ui', 'i18n'],
   api: ['api', 'i18n'],
@@ -101,6 +103,16 @@ describe('import rules', () => {
     expect(breach('ui/button.tsx', 'app/layout.component', false)).toMatch(/may import only/);
     expect(breach('features/auth/a.test.ts', 'test/fake-api', true)).toBeNull();
     expect(breach('features/auth/a.ts', 'test/fake-api', false)).toBe('test/ is for tests only');
+  });
+
+  it('lets every feature subscribe to the change feed, and keeps the feed under the features', () => {
+    expect(breach('features/albums/a.tsx', 'change-feed/use-change-feed', false)).toBeNull();
+    expect(breach('features/comments/a.tsx', 'change-feed/use-change-feed', false)).toBeNull();
+    expect(breach('file-actions/a.ts', 'change-feed/change-feed', false)).toBeNull();
+    expect(breach('change-feed/change-feed.ts', 'api/job-feed.api', false)).toBeNull();
+    expect(breach('change-feed/change-feed.ts', 'features/albums/a', false)).toMatch(/may import only/);
+    expect(breach('change-feed/change-feed.ts', 'ui/button', false)).toMatch(/may import only/);
+    expect(breach('api/a.ts', 'change-feed/change-feed', false)).toMatch(/may import only/);
   });
 
   it('reads every kind of relative import', () => {
