@@ -1,5 +1,4 @@
 import { CHANGE_EVENT_MARKER, CHANGE_FILE_ADDED, CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
-import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,7 +8,7 @@ import { sampleAlbum } from '../features/albums/album.test-data';
 import { AlbumScreen } from '../features/albums/album-screen.component';
 import { useJobSync } from '../features/job-sync/use-job-sync';
 import { fileRecord } from '../file-actions/file-record.test-data';
-import { rootReducer } from '../state/store';
+import { createAppStore } from '../state/store';
 import { wireAlbums } from './albums-wiring';
 import { fakeChangeFeed } from './fake-change-feed.test-data';
 
@@ -88,7 +87,7 @@ function renderAlbum() {
     { initialEntries: ['/albums/x'] },
   );
   return render(
-    <Provider store={configureStore({ reducer: rootReducer })}>
+    <Provider store={createAppStore()}>
       <RouterProvider router={router} />
     </Provider>,
   );

@@ -1,5 +1,4 @@
 import { CHANGE_COMMENT, CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
-import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -11,7 +10,7 @@ import { CarouselPage } from '../features/carousel/carousel-page.component';
 import { CommentsPanel } from '../features/comments/comments-panel.component';
 import { useJobSync } from '../features/job-sync/use-job-sync';
 import { fileRecord } from '../file-actions/file-record.test-data';
-import { rootReducer } from '../state/store';
+import { createAppStore } from '../state/store';
 import { fakeChangeFeed } from './fake-change-feed.test-data';
 
 const ALBUM_ID = '0f8e2c1a-1111-4222-8333-444455556666';
@@ -92,7 +91,7 @@ function renderViewer(at: string) {
     initialEntries: [at],
   });
   const view = render(
-    <Provider store={configureStore({ reducer: rootReducer })}>
+    <Provider store={createAppStore()}>
       <RouterProvider router={router} />
     </Provider>,
   );

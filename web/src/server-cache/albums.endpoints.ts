@@ -14,7 +14,7 @@ import {
   setAlbumPrivacy,
   setAlbumSortOrder,
 } from '../api/albums.api';
-import { serverCache, through } from './server-cache.api';
+import { reading, serverCache, through } from './server-cache.api';
 
 /** One album as read by a caller; the password (already transformed) opens a protected album. */
 export interface AlbumKey {
@@ -33,7 +33,7 @@ const albumChanged = (_result: unknown, _error: unknown, { albumId }: { albumId:
 export const albumsCache = serverCache.injectEndpoints({
   endpoints: (build) => ({
     albums: build.query<Album[], void>({
-      queryFn: through((_arg: void, signal) => fetchAlbums(signal)),
+      queryFn: reading((signal) => fetchAlbums(signal)),
       providesTags: ['AlbumList'],
     }),
     album: build.query<Album, AlbumKey>({

@@ -1,6 +1,9 @@
+import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { listenToChangeFeed } from '../change-feed/change-feed';
 import { lateMiddleware, rootReducer } from '../state/store';
 import { type CacheError, toCacheError } from './cache-error';
+import { tagsTouched } from './feed-tags.rules';
 
 /**
  * What the cache's entries are about; a write or a change from the feed invalidates the tags it
@@ -37,8 +40,17 @@ export const serverCache = createApi({
   refetchOnMountOrArgChange: true,
 });
 
+/** Each store that holds the cache drops what the change feed's events touch, as they come. */
+const invalidatedByFeed: Middleware = (store) => {
+  listenToChangeFeed((batch) => {
+    const tags = tagsTouched(batch);
+    if (tags.length > 0) store.dispatch(serverCache.util.invalidateTags(tags));
+  });
+  return (next) => (action) => next(action);
+};
+
 rootReducer.inject(serverCache);
-lateMiddleware.addMiddleware(serverCache.middleware);
+lateMiddleware.addMiddleware(serverCache.middleware, invalidatedByFeed);
 
 /**
  * A queryFn over an `api/` call: hands it the request's abort signal, and turns what it throws into
@@ -53,3 +65,10 @@ export const through =
       return { error: toCacheError(error) };
     }
   };
+
+/** The cache's own actions (invalidate tags from outside an endpoint). */
+export const serverCacheUtil = serverCache.util;
+
+/** A queryFn over an `api/` read that takes no argument but the abort signal. */
+export const reading = <Result>(call: (signal: AbortSignal) => Promise<Result>) =>
+  through((_arg: unknown, signal) => call(signal));

@@ -1,7 +1,7 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FolderPlus, Images, Users } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useAlbumsQuery } from '../../server-cache/albums.endpoints';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -20,7 +20,11 @@ export function AlbumPickerDialog() {
     () => pickableAlbums(list.data ?? [], request?.currentAlbumId),
     [list.data, request?.currentAlbumId],
   );
-  const load: PickerLoad = list.isError ? 'failed' : list.isSuccess && !list.isFetching ? 'loaded' : 'loading';
+  const load: PickerLoad = list.isError
+    ? 'failed'
+    : list.isSuccess && !list.isFetching
+      ? 'loaded'
+      : 'loading';
 
   // A new request starts without a choice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request clears the choice.

@@ -1,5 +1,5 @@
-import { Heart } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAlbumUsersQuery } from '../../server-cache/albums.endpoints';
 import { Modal } from '../../ui/modal';

@@ -60,8 +60,10 @@ export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSet
     setPending(true);
     let latest: Album | null = null;
     try {
-      if (changes.name !== null) latest = await renameAlbum({ albumId: album.id, name: changes.name }).unwrap();
-      if (changes.privacy !== null) latest = await setAlbumPrivacy({ albumId: album.id, mode: changes.privacy }).unwrap();
+      if (changes.name !== null)
+        latest = await renameAlbum({ albumId: album.id, name: changes.name }).unwrap();
+      if (changes.privacy !== null)
+        latest = await setAlbumPrivacy({ albumId: album.id, mode: changes.privacy }).unwrap();
       if (changes.password !== null) {
         // core.md §5: only the transformed password leaves the browser.
         const sent = changes.password ? await transformAlbumPassword(changes.password) : '';
