@@ -37,11 +37,3 @@ export const fetchChangesAndUploadStatus = (jobId: string, since: number, signal
     query: { since },
     signal,
   });
-
-/** @deprecated The prop-drilled feed hook; views import useChangeFeed from change-feed/. */
-export type ChangeFeedHook = (
-  jobId: string | null,
-  seq: number | null,
-  lookup: (signal: AbortSignal) => Promise<{ applied: number; serial: number }>,
-  headers?: Record<string, string>,
-) => void;
