@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import type { Album } from '@nordlys/contract/album';
-import type { PollReply } from '@nordlys/contract/job-changes';
+import { POLL_WITH_CHANGES, type PollReply } from '@nordlys/contract/job-changes';
 import type { JobChanges } from '@nordlys/contract/timeline';
 import { uploadMultipart } from './support/multipart';
 import { type BenchRow, fmt, percentile } from './support/report';
@@ -73,7 +73,8 @@ export async function benchCommentsFeed(): Promise<BenchRow[]> {
     });
     if (upload.status >= 300) throw new Error(`upload answered ${upload.status}: ${upload.body}`);
     const { fileID } = JSON.parse(upload.body) as { fileID: string };
-    const pollUrl = (seq: number) => `${server.baseUrl}/poll/jobs/${album.id}/poll?seq=${seq}`;
+    const pollUrl = (seq: number) =>
+      `${server.baseUrl}/poll/jobs/${album.id}/poll?seq=${seq}&${POLL_WITH_CHANGES}=1`;
 
     const latencies: number[] = [];
     let seq = (await call<{ serial: number }>('GET', `/st/4/jobs/${album.id}/changes?since=0`)).serial;
