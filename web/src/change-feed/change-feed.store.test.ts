@@ -1,3 +1,4 @@
+import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER } from '@nordlys/contract/album';
 import { CHANGE_COMMENT, CHANGE_FILE_ADDED, CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
 import type { JobChange } from '@nordlys/contract/timeline';
 import { describe, expect, it, vi } from 'vitest';
@@ -131,21 +132,24 @@ describe('the change feed', () => {
     const stopPage = feed.subscribe({
       jobId: 'album',
       seq: () => 0,
-      headers: () => ({ 'X-Album-Password': 'p' }),
+      headers: () => ({ [ALBUM_PASSWORD_HEADER]: 'p' }),
       onEvents: () => {},
       onFailed,
     });
     const stopPanel = feed.subscribe({
       jobId: 'album',
       seq: () => 0,
-      headers: () => ({ 'X-Guest-Token': 'g' }),
+      headers: () => ({ [GUEST_TOKEN_HEADER]: 'g' }),
       onEvents: () => {},
     });
     await vi.advanceTimersByTimeAsync(3500);
     expect(onFailed).toHaveBeenCalledTimes(1);
     failing = false;
     await vi.advanceTimersByTimeAsync(1000);
-    expect(server.requests.at(-1)?.headers).toEqual({ 'X-Album-Password': 'p', 'X-Guest-Token': 'g' });
+    expect(server.requests.at(-1)?.headers).toEqual({
+      [ALBUM_PASSWORD_HEADER]: 'p',
+      [GUEST_TOKEN_HEADER]: 'g',
+    });
     vi.useRealTimers();
     stopPanel();
     stopPage();
