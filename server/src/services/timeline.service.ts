@@ -9,6 +9,7 @@ import type {
 import { epochSecondsInMs, windowInMs } from '@nordlys/contract/timeline-month';
 import { badRequest } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
+import type { JobRow } from '../store/repositories/job.repository';
 import type { FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
 import type { Reader } from './album-access.service';
@@ -130,20 +131,26 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
     },
 
     async changes(reader: Reader, jobIdParam: string, since: number): Promise<JobChanges> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
-      const rows = await changes.listSince(job.id, since, CHANGES_PAGE);
-      const last = rows.length > 0 ? Number(rows[rows.length - 1]?.serial) : 0;
-      // A full page means more follow: the client continues from the last one it got.
-      const serial = rows.length === CHANGES_PAGE ? last : Math.max(Number(job.serial), last);
-      const stored = rows.map((row) => ({
-        serial: Number(row.serial),
-        type: Number(row.type),
-        id: row.entity_id,
-        fields: row.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : {},
-      }));
-      return { serial, changes: await withCommentRights(jobs, reader, job, stored) };
+      return changesOf(reader, await jobs.requireReadableJob(reader, jobIdParam), since);
     },
+
+    changesOf,
   };
+
+  /** The changes of a job the caller was already found to read (its row as read then). */
+  async function changesOf(reader: Reader, job: JobRow, since: number): Promise<JobChanges> {
+    const rows = await changes.listSince(job.id, since, CHANGES_PAGE);
+    const last = rows.length > 0 ? Number(rows[rows.length - 1]?.serial) : 0;
+    // A full page means more follow: the client continues from the last one it got.
+    const serial = rows.length === CHANGES_PAGE ? last : Math.max(Number(job.serial), last);
+    const stored = rows.map((row) => ({
+      serial: Number(row.serial),
+      type: Number(row.type),
+      id: row.entity_id,
+      fields: row.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : {},
+    }));
+    return { serial, changes: await withCommentRights(jobs, reader, job, stored) };
+  }
 }
 
 export type TimelineService = ReturnType<typeof createTimelineService>;

@@ -1,11 +1,19 @@
-import { type ChangesAndUploadStatus, type PollReply, pollPath } from '@nordlys/contract/job-changes';
+import {
+  type ChangesAndUploadStatus,
+  POLL_WITH_CHANGES,
+  type PollReply,
+  pollPath,
+} from '@nordlys/contract/job-changes';
 import type { JobChange, JobChanges } from '@nordlys/contract/timeline';
 import { apiRequest } from './client';
 import { resolveHost } from './service-hosts';
 
 export type { JobChange, JobChanges };
 
-/** The long poll on the job's poll host (the page's origin when the directory names none). */
+/**
+ * The long poll on the job's poll host (the page's origin when the directory names none); an ok
+ * answer brings the changes after `seq`.
+ */
 export function fetchPoll(
   jobId: string,
   seq: number,
@@ -13,7 +21,11 @@ export function fetchPoll(
   headers?: Record<string, string>,
 ): Promise<PollReply> {
   const host = resolveHost('pollHost', jobId) || globalThis.location.origin;
-  return apiRequest<PollReply>(`${host}${pollPath(jobId)}`, { query: { seq }, signal, headers });
+  return apiRequest<PollReply>(`${host}${pollPath(jobId)}`, {
+    query: { seq, [POLL_WITH_CHANGES]: 1 },
+    signal,
+    headers,
+  });
 }
 
 /** The job's changes after `since`, oldest first (core.md §4). */
@@ -37,11 +49,3 @@ export const fetchChangesAndUploadStatus = (jobId: string, since: number, signal
     query: { since },
     signal,
   });
-
-/** @deprecated The prop-drilled feed hook; views import useChangeFeed from change-feed/. */
-export type ChangeFeedHook = (
-  jobId: string | null,
-  seq: number | null,
-  lookup: (signal: AbortSignal) => Promise<{ applied: number; serial: number }>,
-  headers?: Record<string, string>,
-) => void;

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileRecord } from '../api/files.api';
 import { sampleAlbum } from '../features/albums/album.test-data';
 import { AlbumScreen } from '../features/albums/album-screen.component';
-import { useJobSync } from '../features/job-sync/use-job-sync';
 import { fileRecord } from '../file-actions/file-record.test-data';
 import { createAppStore } from '../state/store';
 import { wireAlbums } from './albums-wiring';
@@ -73,15 +72,7 @@ function renderAlbum() {
     [
       {
         path: '*',
-        element: (
-          <AlbumScreen
-            albumId={ALBUM_ID}
-            visitor={false}
-            account={null}
-            loginGate={null}
-            useChangeFeed={useJobSync}
-          />
-        ),
+        element: <AlbumScreen albumId={ALBUM_ID} visitor={false} account={null} loginGate={null} />,
       },
     ],
     { initialEntries: ['/albums/x'] },
@@ -118,7 +109,7 @@ describe('the open album follows its change feed', () => {
     expect(await screen.findByText('There are no photos in this album yet.')).toBeTruthy();
     const reads = server.calls.album;
     server.unknown();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('album change type 99 is not known; ignored'));
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('change type 99 is not known; ignored'));
     server.add(fileRecord('f2', { jobID: ALBUM_ID, fileName: 'senja.jpg', thumbURLTile: '/t/f2' }));
     expect(await screen.findByAltText('senja.jpg')).toBeTruthy();
     expect(server.calls.album).toBe(reads + 1);

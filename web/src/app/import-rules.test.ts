@@ -141,6 +141,17 @@ describe('import rules', () => {
     expect(breach('file-actions/a.ts', 'server-cache/server-cache.api', false)).toMatch(/may import only/);
   });
 
+  it('leaves reading the change codes to the change feed', () => {
+    const readers = Object.entries(SOURCES)
+      .map(([key, text]) => [fromHere(key), text] as const)
+      .filter(
+        ([file, text]) =>
+          !isTest(file) && !file.startsWith('change-feed/') && /\bCHANGE_[A-Z_]+\b/.test(text),
+      )
+      .map(([file]) => file);
+    expect(readers, 'views take typed events from change-feed/, not the wire codes').toEqual([]);
+  });
+
   it('reads every kind of relative import', () => {
     const file = 'features/timeline/a.tsx';
     const text = [

@@ -20,12 +20,18 @@ export interface FeedSubscription {
   seq: () => number;
   /** Sent with the feed's requests (an album's password, a guest's token). */
   headers?: () => Record<string, string> | undefined;
-  /** This wake's events the subscriber has not seen, oldest first; never called with none. */
-  onEvents: (events: FeedEvent[]) => void;
+  /**
+   * This wake's events the subscriber has not seen, oldest first, and the serial the job's feed
+   * now stands at; never called with no events.
+   */
+  onEvents: (events: FeedEvent[], serial: number) => void;
+  /** The feed's requests for the job started failing; told once until one succeeds again. */
+  onFailed?: () => void;
 }
 
 interface Subscriber extends FeedSubscription {
   reached: number;
+  failing: boolean;
 }
 
 /**
@@ -56,7 +62,7 @@ export function createChangeFeed(transport: FeedTransport) {
       sub.reached = Math.max(sub.reached, feed.serial);
       if (unseen.length === 0) continue;
       try {
-        sub.onEvents(unseen);
+        sub.onEvents(unseen, feed.serial);
       } catch (error) {
         // One view failing to apply must not keep the others or the loop from going on.
         console.error(error);
@@ -66,6 +72,31 @@ export function createChangeFeed(transport: FeedTransport) {
     const batch: FeedBatch = { jobId, serial: feed.serial, events };
     for (const listener of listeners) listener(batch);
     return { applied: feed.changes.length, serial: feed.serial };
+  }
+
+  function failed(jobId: string, signal: AbortSignal): void {
+    if (signal.aborted) return;
+    for (const sub of subscribersOf(jobId)) {
+      if (sub.failing) continue;
+      sub.failing = true;
+      sub.onFailed?.();
+    }
+  }
+
+  function succeeded(jobId: string): void {
+    for (const sub of subscribersOf(jobId)) sub.failing = false;
+  }
+
+  /** Runs one of the feed's requests, telling the job's subscribers when it fails. */
+  async function request<T>(jobId: string, signal: AbortSignal, send: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await send();
+      succeeded(jobId);
+      return answer;
+    } catch (error) {
+      failed(jobId, signal);
+      throw error;
+    }
   }
 
   function stopRunning(): void {
@@ -89,10 +120,16 @@ export function createChangeFeed(transport: FeedTransport) {
       jobId,
       at: since,
       stop: startJobSyncer(jobId, since, {
-        poll: (id, seq, signal) => transport.poll(id, seq, signal, headersOf(jobId)),
+        poll: (id, seq, signal) =>
+          request(jobId, signal, () => transport.poll(id, seq, signal, headersOf(jobId))),
         apply: async (reply) => deliver(jobId, reply),
         lookup: async (signal) =>
-          deliver(jobId, await transport.changes(jobId, sinceOf(jobId), signal, headersOf(jobId))),
+          deliver(
+            jobId,
+            await request(jobId, signal, () =>
+              transport.changes(jobId, sinceOf(jobId), signal, headersOf(jobId)),
+            ),
+          ),
       }),
     };
   }
@@ -100,7 +137,7 @@ export function createChangeFeed(transport: FeedTransport) {
   return {
     /** Subscribes a view to its job's events; returns the unsubscribe. */
     subscribe(subscription: FeedSubscription): () => void {
-      const sub: Subscriber = { ...subscription, reached: subscription.seq() };
+      const sub: Subscriber = { ...subscription, reached: subscription.seq(), failing: false };
       stack.push(sub);
       refocus();
       return () => {

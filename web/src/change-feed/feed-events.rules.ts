@@ -32,7 +32,7 @@ export interface FeedBatch {
   events: FeedEvent[];
 }
 
-/** The wire's changes as events; a code this client does not know is left out. */
+/** The wire's changes as events; a code this client does not know is logged and left out. */
 export function toFeedEvents(changes: readonly JobChange[]): FeedEvent[] {
   const events: FeedEvent[] = [];
   for (const change of changes) {
@@ -58,6 +58,8 @@ export function toFeedEvents(changes: readonly JobChange[]): FeedEvent[] {
       case CHANGE_EVENT_MARKER:
         events.push({ kind: 'albumChanged', serial });
         break;
+      default:
+        console.warn(`change type ${change.type} is not known; ignored`);
     }
   }
   return events;

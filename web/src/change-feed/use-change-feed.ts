@@ -19,10 +19,14 @@ export interface ChangeFeedOptions {
 export function useChangeFeed(
   jobId: string | null,
   options: ChangeFeedOptions,
-  onEvents: (events: FeedEvent[]) => void,
+  onEvents: (events: FeedEvent[], serial: number) => void,
+  /** The feed's requests started failing: told once until one succeeds again. */
+  onFailed?: () => void,
 ): void {
   const onEventsRef = useRef(onEvents);
   onEventsRef.current = onEvents;
+  const onFailedRef = useRef(onFailed);
+  onFailedRef.current = onFailed;
   const headersRef = useRef(options.headers);
   headersRef.current = options.headers;
   const seqRef = useRef(options.seq);
@@ -34,7 +38,8 @@ export function useChangeFeed(
       jobId,
       seq: () => seqRef.current ?? 0,
       headers: () => headersRef.current,
-      onEvents: (events) => onEventsRef.current(events),
+      onEvents: (events, serial) => onEventsRef.current(events, serial),
+      onFailed: () => onFailedRef.current?.(),
     });
   }, [jobId, ready]);
 }
