@@ -4,6 +4,7 @@ import { benchCluster } from './cluster.bench';
 import { benchCommentsFeed } from './comments-feed.bench';
 import { benchEditorRender } from './editor-render.bench';
 import { benchIdleMemory } from './idle-memory.bench';
+import { benchLighthouse } from './lighthouse.bench';
 import { benchManyAccounts } from './many-accounts.bench';
 import { benchRouteBytes } from './route-bytes.bench';
 import { benchSoak } from './soak.bench';
@@ -27,6 +28,8 @@ import { benchWireBytes } from './wire-bytes.bench';
  * BENCH_ONLY=comments: comment-to-long-poll latency and 1,000 held polls' memory (BENCH_COMMENT_ROUNDS,
  * BENCH_IDLE_POLLS).
  * BENCH_ONLY=lcp loads it cold as a phone on a mobile network (largest contentful paint).
+ * BENCH_ONLY=lighthouse runs Lighthouse (mobile and desktop profiles) on the start, timeline, album and
+ * share pages: its four scores and paint metrics (BENCH_LIGHTHOUSE_RUNS, _PAGES, _PROFILES narrow it).
  * BENCH_ONLY=editor: the photo editor's preview frame time on a 12 MP photo while a slider moves, and its
  * full-size export (BENCH_EDITOR_FRAMES).
  * BENCH_ONLY=archive streams a 5 GiB archive against raw disk reads, with RSS and unzip -t
@@ -51,6 +54,7 @@ if (only === 'many-accounts') rows.push(...(await benchManyAccounts()));
 if (!only || only === 'albums') rows.push(...(await benchAlbums()));
 if (!only || only === 'comments') rows.push(...(await benchCommentsFeed()));
 if (!only || only === 'lcp') rows.push(...(await benchTimelineMobileLcp()));
+if (!only || only === 'lighthouse') rows.push(...(await benchLighthouse()));
 if (!only || only === 'archive') rows.push(...(await benchArchive()));
 if (!only || only === 'editor') rows.push(...(await benchEditorRender()));
 if (!only || only === 'cluster') rows.push(...(await benchCluster()));

@@ -4,9 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBlobStore } from '../../server/src/blobs/create-blob-store';
 import { type Config, type DatabaseConfig, loadConfig } from '../../server/src/config';
-import { createLoginThrottle } from '../../server/src/identity/login-throttle';
 import { createAccountService } from '../../server/src/services/account.service';
-import { createAlbumAccessService } from '../../server/src/services/album-access.service';
 import { createJobService } from '../../server/src/services/job.service';
 import { openStore } from '../../server/src/store/database';
 import { createRepositories } from '../../server/src/store/repositories';
@@ -32,11 +30,7 @@ export async function openBenchLibrary(database: DatabaseConfig, prefix: string,
     (reuse ? await repos.users.findByEmail(email) : undefined) ??
     (await accounts.createUser({ email, name: 'Bench' }));
   const { token } = await accounts.issueDeviceToken(user.id, { name: 'bench' });
-  const access = createAlbumAccessService({
-    repos,
-    throttle: createLoginThrottle(repos.loginThrottle, Date.now),
-  });
-  const timeline = await createJobService({ repos, access, clock: Date.now }).ensureTimeline(user.id);
+  const timeline = await createJobService({ repos, clock: Date.now }).ensureTimeline(user.id);
   return {
     config,
     store,

@@ -157,3 +157,41 @@ export async function seedLibrary(
     await store.close();
   }
 }
+
+/** The album list's albums, each holding this many of the newest files, and the share's files. */
+const ALBUMS = 8;
+const ALBUM_FILES = 3;
+const SHARED = 24;
+
+/**
+ * The album list's and the share page's content: ALBUMS albums holding the newest files (as "add
+ * to album" links them, by checksum) and a link to the newest SHARED files. Answers the share's
+ * path and the first album's id.
+ */
+export async function seedAlbumsAndShare(
+  api: Api,
+  jobId: string,
+): Promise<{ sharePath: string; firstAlbumId: string }> {
+  const page = await api<{ fileID: string[] }>(
+    `/jobs/default/timeline/tiles?limit=${Math.max(SHARED, ALBUMS * ALBUM_FILES)}`,
+  );
+  const ids = page.fileID;
+  const albumIds: string[] = [];
+  for (let a = 0; a < ALBUMS; a += 1) {
+    const album = await api<{ id: string }>('/jobs', 'POST', { type: 'story', name: `Album ${a + 1}` });
+    albumIds.push(album.id);
+    for (const id of ids.slice(a * ALBUM_FILES, (a + 1) * ALBUM_FILES)) {
+      const file = await api<{ path: string; checksum: string; mtime: number }>(
+        `/jobs/${jobId}/files_by_id/${id}`,
+      );
+      await api(`/jobs/${album.id}/files_dedup`, 'POST', {
+        path: file.path,
+        checksum: file.checksum,
+        mtime: file.mtime,
+        policy: 'no_duplicates',
+      });
+    }
+  }
+  const share = await api<{ id: string }>('/shares', 'POST', { file_ids: ids.slice(0, SHARED) });
+  return { sharePath: `/share/${share.id}`, firstAlbumId: albumIds[0] as string };
+}

@@ -29,7 +29,7 @@ export const deviceTokenOf = (server: BenchServer): string =>
     .slice(1)
     .join(':');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Album } from '@nordlys/contract/album';
+import { ALBUM_PASSWORD_HEADER, type Album } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import type { FileRecord } from '@nordlys/contract/file';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -470,7 +470,7 @@ describe('albums journey', () => {
     await settings.waitFor({ state: 'detached' });
     const read = (password: string) =>
       transformAlbumPassword(password).then((header) =>
-        fetch(`${baseUrl}/st/4/jobs/${cabin.id}`, { headers: { 'X-Album-Password': header } }),
+        fetch(`${baseUrl}/st/4/jobs/${cabin.id}`, { headers: { [ALBUM_PASSWORD_HEADER]: header } }),
       );
     expect((await read('fjord')).status).toBe(403);
     expect((await read('fjell')).status).toBe(200);

@@ -259,6 +259,37 @@ describe('languages', () => {
 });
 
 describe('mobile layout', () => {
+  it('draws the start page at 375 px without moving what is on screen, described for search', async () => {
+    const browser = await openBrowser({ width: 375, height: 812, isMobile: true });
+    try {
+      const { page } = browser;
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            w.layoutShift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // Slowed as a phone is, so the screen's code arrives well after the shell is drawn.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(baseUrl);
+      await page.locator('.start-hero__pitch').waitFor();
+      await page.waitForTimeout(500);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift).toBeLessThanOrEqual(0.1);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+        await page.locator('.start-hero__pitch').textContent(),
+      );
+      const robots = await page.request.get(`${baseUrl}/robots.txt`);
+      expect(await robots.text()).toContain('Disallow: /');
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('opens the burger menu at 375 px; a signed-out visitor gets Sign in instead of tabs', async () => {
     const user = await createApiUser(serverEnv, baseUrl, 'burger');
     const browser = await user.browser({ width: 375, height: 812, isMobile: true });

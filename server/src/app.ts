@@ -41,6 +41,7 @@ import { tusRoutes } from './http/tus.routes';
 import { uploadRoutes } from './http/upload.routes';
 import { userValueRoutes } from './http/user-value.routes';
 import { validatorsByPart } from './http/validator-factory';
+import { visitorLocale } from './http/visitor-locale';
 import { webAppPlugin } from './http/web-app.plugin';
 import type { MediaProcessing } from './media/pipeline/media-processing';
 import type { Store } from './store/database';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientConfig: clientConfigFrom(config),
     policyWithStyleNonce: (nonce) => appPolicyWithStyleNonce(policy, nonce),
     headFor: shareLinkPreview(services.shares, config.brand.name, config.publicUrl),
+    localeFor: (request) => visitorLocale(request.headers, config.brand.norwegianHosts).locale,
   });
 
   return app;

@@ -20,10 +20,10 @@ import {
   scheduleUploadSweeps,
   UPLOAD_SWEEP_EVERY_MS,
 } from './queue/upload-sweep.schedule';
+import { createAccessService } from './services/access.service';
 import { createAccountService } from './services/account.service';
 import { createAccountDeletionService } from './services/account-deletion.service';
 import { createAlbumService } from './services/album.service';
-import { createAlbumAccessService } from './services/album-access.service';
 import { createArchiveService } from './services/archive.service';
 import { createAuthService } from './services/auth.service';
 import { createClientErrorService } from './services/client-error.service';
@@ -146,12 +146,13 @@ export async function composeServices(deps: CompositionDeps) {
       onTaskFailed: deps.onTaskFailed,
       taskDelayMs: config.mediaTaskDelayMs,
     }));
-  const jobs = createJobService({ repos, access: createAlbumAccessService({ repos, throttle }), clock });
-  const files = createFileService({ repos, jobs, clock, signer: mediaUrls });
+  const jobs = createJobService({ repos, clock });
+  const access = createAccessService({ repos, jobs, throttle, clock });
+  const files = createFileService({ repos, access, clock, signer: mediaUrls });
   const uploads = createUploadService({
     repos,
     blobs,
-    jobs,
+    access,
     media: mediaProcessing,
     signer: mediaUrls,
     maxSpaceOf: accounts.maxSpaceOf,
@@ -175,6 +176,7 @@ export async function composeServices(deps: CompositionDeps) {
     repos,
     blobs,
     jobs,
+    access,
     clock,
     maxSpaceOf: accounts.maxSpaceOf,
     onOrphanBlob,
@@ -182,7 +184,7 @@ export async function composeServices(deps: CompositionDeps) {
   const trash = createTrashService({
     repos,
     blobs,
-    jobs,
+    access,
     fileActions,
     signer: mediaUrls,
     clock,
@@ -208,7 +210,7 @@ export async function composeServices(deps: CompositionDeps) {
     clock,
     onTileError: (sha256, err) => log.warn({ err, sha256 }, 'tile not made from the large thumbnail'),
   });
-  const timeline = createTimelineService({ repos, jobs, clock, signer: mediaUrls });
+  const timeline = createTimelineService({ repos, access, clock, signer: mediaUrls });
   const emailConsents = createEmailConsentService({
     repos,
     clock,
@@ -227,9 +229,9 @@ export async function composeServices(deps: CompositionDeps) {
   const shares = createShareService({
     repos,
     jobs,
+    access,
     fileActions,
     signer: mediaUrls,
-    throttle,
     mailer,
     brand: config.brand.name,
     clock,
@@ -313,13 +315,13 @@ export async function composeServices(deps: CompositionDeps) {
     files,
     uploads,
     resumableUploads,
-    dedup: createDedupService({ repos, jobs, signer: mediaUrls, clock }),
+    dedup: createDedupService({ repos, access, signer: mediaUrls, clock }),
     timeline,
     fileActions,
     trash,
-    comments: createCommentService({ repos, jobs, clock }),
-    jobFeed: createJobFeedService({ repos, jobs, timeline, events }),
-    albums: createAlbumService({ repos, jobs, fileActions, signer: mediaUrls, clock }),
+    comments: createCommentService({ repos, access, clock }),
+    jobFeed: createJobFeedService({ repos, access, timeline, events }),
+    albums: createAlbumService({ repos, jobs, access, fileActions, signer: mediaUrls, clock }),
     shares,
     mediaDelivery,
     privacy,
@@ -331,6 +333,7 @@ export async function composeServices(deps: CompositionDeps) {
     archives: createArchiveService({
       repos,
       jobs,
+      access,
       shares,
       blobs,
       media: mediaDelivery,

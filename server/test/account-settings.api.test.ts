@@ -40,7 +40,7 @@ describe.each(databaseKinds)('account attributes, options and statistics on %s',
             headers: { authorization: auth },
           })
         ).statusCode,
-      ).toBe(404);
+      ).toBe(204);
       expect(
         (
           await t.app.inject({
@@ -64,7 +64,7 @@ describe.each(databaseKinds)('account attributes, options and statistics on %s',
       expect(
         (await t.app.inject({ url: '/st/4/account_attribute?key=k', headers: { authorization: b.auth } }))
           .statusCode,
-      ).toBe(404);
+      ).toBe(204);
       expect(
         (
           await t.app.inject({

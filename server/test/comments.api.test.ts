@@ -393,6 +393,47 @@ describe.each(databaseKinds)('comments and loves on %s', (kind) => {
     ]);
   });
 
+  it("a file deleted for good takes its comments and loves with it, and the album's counts follow", async () => {
+    const { id, fileId } = await sharedAlbum();
+    const { album: kept } = await albums.addFile(owner, id);
+    const counts = async () => {
+      const album = (await albums.call('GET', `/st/4/jobs/${id}`, { who: owner })).json() as {
+        comment_count: number;
+        reaction_count: number;
+      };
+      return [album.comment_count, album.reaction_count];
+    };
+    const rowsOn = async (table: 'comments' | 'reactions', file: string) =>
+      (await t.store.db.selectFrom(table).select('file_id').where('job_id', '=', id).execute()).filter(
+        (row) => row.file_id === file,
+      ).length;
+    await post(id, fileId, { who: participant }, 'one');
+    await post(id, fileId, { who: owner }, 'two');
+    await post(id, kept.fileID, { who: owner }, 'stays');
+    const loveUrl = `/st/4/jobs/${id}/files_by_id/${fileId}/reaction`;
+    expect((await albums.call('POST', loveUrl, { who: participant }, { reaction: 'love' })).statusCode).toBe(
+      200,
+    );
+    expect(await counts()).toEqual([3, 1]);
+    const trashed = await albums.call(
+      'POST',
+      `/st/4/jobs/${id}/delete_files`,
+      { who: owner },
+      {
+        file_uuids: [fileId],
+      },
+    );
+    expect(trashed.statusCode, trashed.body).toBe(200);
+    // In the trash the file keeps them: a restore brings it back as it was.
+    expect(await counts()).toEqual([3, 1]);
+    const purged = await albums.call('POST', '/st/4/empty_trash_can', { who: owner }, { fileid: fileId });
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(await rowsOn('comments', fileId)).toBe(0);
+    expect(await rowsOn('reactions', fileId)).toBe(0);
+    expect(await counts()).toEqual([1, 0]);
+    expect(await rowsOn('comments', kept.fileID)).toBe(1);
+  });
+
   it('answers 401 for a bad token rather than treating the caller as a visitor', async () => {
     const { id, fileId } = await sharedAlbum();
     const res = await t.app.inject({

@@ -16,6 +16,17 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
     );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(
+      path.join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-abc123.js', name: 'index', isEntry: true },
+        '_en_US-a1.js': { file: 'assets/en_US-a1.js', name: 'en_US' },
+        '_sv_SE-b2.js': { file: 'assets/sv_SE-b2.js', name: 'sv_SE' },
+        '_sv_SE-albums-c3.js': { file: 'assets/sv_SE-albums-c3.js', name: 'sv_SE-albums' },
+        '_bg_BG-d4.js': { file: 'assets/bg_BG-d4.js', name: 'bg_BG' },
+      }),
+    );
     t = await createTestApp(kind, { webDist, env: { BRAND_NAME: 'Nordlys Test' } });
   });
 
@@ -60,6 +71,61 @@ describe.each(databaseKinds)('foundation API on %s', (kind) => {
       expect(res.body).toContain('<script type="application/json" id="nordlys-config">');
       expect(res.body).toContain('"brandName":"Nordlys Test"');
     }
+  });
+
+  it('answers /robots.txt: the start page and the shell open to search engines, the rest closed', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /$');
+    expect(lines).toContain('Allow: /assets/');
+    // Shares may be read, so that a crawler sees their noindex and drops a linked address.
+    expect(lines).toContain('Allow: /share/');
+    expect(lines.at(-1)).toBe('Disallow: /');
+    for (const closed of ['/st/', '/th/', '/photos', '/albums', '/settings']) {
+      expect(
+        lines.some((line) => line.startsWith(`Allow: ${closed}`)),
+        closed,
+      ).toBe(false);
+    }
+  });
+
+  it('keeps every page but the start page out of search results', async () => {
+    const start = await t.app.inject({ url: '/' });
+    expect(start.statusCode).toBe(200);
+    expect(start.headers['x-robots-tag']).toBeUndefined();
+    for (const url of [
+      '/photos',
+      '/albums/abc',
+      '/share/AAAAAAAAAAAAAAAAAAAAAA',
+      '/a/abc',
+      '/no-such-page?x=1',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+  });
+
+  it("names the visitor's language strings in the page's head, chosen as the client chooses", async () => {
+    const preloads = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: '/photos', headers });
+      return [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    };
+    expect(await preloads({})).toEqual(['/assets/en_US-a1.js']);
+    expect(await preloads({ 'accept-language': 'da;q=0.9, sv-SE;q=0.8, en;q=0.5' })).toEqual([
+      '/assets/sv_SE-b2.js',
+    ]);
+    // The language the visitor picked wins over the browser's.
+    expect(await preloads({ 'accept-language': 'sv', cookie: 'x=1; lang=bg_BG' })).toEqual([
+      '/assets/bg_BG-d4.js',
+    ]);
+    // A language whose chunk the build did not make preloads nothing rather than a wrong file.
+    expect(await preloads({ cookie: 'lang=nb_NO' })).toEqual([]);
   });
 
   it('caches hashed assets forever', async () => {

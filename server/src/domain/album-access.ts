@@ -1,4 +1,5 @@
 import { type CurrentUserCan, commentsAllowed, uploadsAllowed } from '@nordlys/contract/album';
+import type { Caller } from './caller';
 
 /**
  * core.md §6 for albums as pure rules: who may read an album, in which role, and what that role
@@ -13,10 +14,8 @@ export interface AlbumFacts {
   permissions: number;
 }
 
-export interface AlbumCaller {
-  /** null for a signed-out visitor. */
-  userId: string | null;
-  isReadOnly: boolean;
+/** Where the caller stands with one album, as the access repository and the password check found. */
+export interface AlbumStanding {
   /** Joined (subscribed to) the album. */
   isMember: boolean;
   /** The caller sent a password and it matched; false when none was sent or it did not match. */
@@ -32,16 +31,27 @@ export type AlbumReadDenial = 'secured' | 'password';
 
 export type AlbumReadDecision = { role: AlbumReadRole } | { denied: AlbumReadDenial };
 
-export function decideAlbumRead(album: AlbumFacts, caller: AlbumCaller): AlbumReadDecision {
+type CallerFacts = Pick<Caller, 'userId' | 'isReadOnly'>;
+
+export function decideAlbumRead(
+  album: AlbumFacts,
+  caller: CallerFacts,
+  standing: AlbumStanding,
+): AlbumReadDecision {
   if (caller.userId !== null && caller.userId === album.ownerId) return { role: 'owner' };
   if (album.privacy === 'private') return { denied: 'secured' };
   // Members gave the password (or were let in before one was set) when they joined.
-  if (caller.userId !== null && caller.isMember) return { role: 'subscriber' };
-  if (album.hasPassword && !caller.passwordMatched) return { denied: 'password' };
+  if (caller.userId !== null && standing.isMember) return { role: 'subscriber' };
+  if (album.hasPassword && !standing.passwordMatched) return { denied: 'password' };
   return { role: 'visitor' };
 }
 
-export function currentUserCan(role: AlbumReadRole, album: AlbumFacts, caller: AlbumCaller): CurrentUserCan {
+export function currentUserCan(
+  role: AlbumReadRole,
+  album: AlbumFacts,
+  caller: CallerFacts,
+  standing: AlbumStanding,
+): CurrentUserCan {
   const comments = commentsAllowed(album.permissions);
   const uploads = uploadsAllowed(album.permissions);
   const signedIn = caller.userId !== null;
@@ -63,7 +73,7 @@ export function currentUserCan(role: AlbumReadRole, album: AlbumFacts, caller: A
     };
   }
   // A visitor comments once signed in or named as a guest.
-  const mayComment = comments && (signedIn || caller.isNamedGuest);
+  const mayComment = comments && (signedIn || standing.isNamedGuest);
   return {
     addComment: mayComment,
     editComment: mayComment,

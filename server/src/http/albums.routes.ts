@@ -21,13 +21,13 @@ import {
 import { CopyFilesReply } from '@nordlys/contract/timeline';
 import type { FastifyInstance } from 'fastify';
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import type { SignedInCaller } from '../domain/caller';
 import type { AlbumService } from '../services/album.service';
-import type { Session } from '../services/auth.service';
+import { callerOf } from './caller';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { largeJsonCompression } from './compression.plugin';
 import { originOf } from './origin';
 import { parseFileIdList } from './timeline.routes';
-import { viewerOf } from './viewer';
 
 const AlbumParams = Type.Object({
   id: Type.String({
@@ -100,7 +100,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
         response: { 200: Album, '4xx': ErrorReply },
       },
     },
-    async (request) => albums.get(await viewerOf(request), request.params.id, originOf(request, publicUrl)),
+    async (request) => albums.get(await callerOf(request), request.params.id, originOf(request, publicUrl)),
   );
 
   api.get(
@@ -116,7 +116,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
         response: { 200: JobInfo, '4xx': ErrorReply },
       },
     },
-    async (request) => albums.info(await viewerOf(request), request.params.id),
+    async (request) => albums.info(await callerOf(request), request.params.id),
   );
 
   api.get(
@@ -133,7 +133,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
     },
     async (request) =>
       albums.users(
-        await viewerOf(request),
+        await callerOf(request),
         request.params.id,
         flagValue(request.query.include_profile_url, false),
         originOf(request, publicUrl),
@@ -152,7 +152,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
     summary: string;
     body: Body;
     reply: Reply;
-    change(session: Session, id: string, body: Static<Body>, origin: string): Promise<Static<Reply>>;
+    change(session: SignedInCaller, id: string, body: Static<Body>, origin: string): Promise<Static<Reply>>;
   }) =>
     // The generic body and reply are checked where each setting is declared; the plain route
     // takes them as the schemas say.
@@ -244,7 +244,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
     },
     async (request) => {
       await request.requireSession();
-      return albums.subscribe(await viewerOf(request), request.params.id, originOf(request, publicUrl));
+      return albums.subscribe(await callerOf(request), request.params.id, originOf(request, publicUrl));
     },
   );
 
@@ -297,7 +297,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
       },
     },
     async (request, reply) => {
-      const guest = await albums.addGuest(await viewerOf(request), request.params.id, request.body.name);
+      const guest = await albums.addGuest(await callerOf(request), request.params.id, request.body.name);
       return reply.status(201).send(guest);
     },
   );
@@ -316,7 +316,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
     },
     async (request) => {
       const session = await request.requireSession();
-      return albums.keepFiles(await viewerOf(request), session, request.params.id, 'all');
+      return albums.keepFiles(await callerOf(request), session, request.params.id, 'all');
     },
   );
 
@@ -343,7 +343,7 @@ export async function albumsRoutes(app: FastifyInstance, { albums, publicUrl }: 
       async (request) => {
         const session = await request.requireSession();
         const ids = parseFileIdList(request.body);
-        return albums.keepFiles(await viewerOf(request), session, request.params.id, ids);
+        return albums.keepFiles(await callerOf(request), session, request.params.id, ids);
       },
     );
   });

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type ArchiveChunks, archiveChunks, zipStream } from '../media/zip-stream';
 import type { ArchivePlan, ArchiveService } from '../services/archive.service';
+import { callerOf, shareCallerOf } from './caller';
 import { ErrorReply, MediaId, SignedQuery, withCommonQuery } from './common-query';
 import { contentDisposition } from './content-disposition';
-import { shareViewerOf, viewerOf } from './viewer';
 
 const Params = Type.Object({ jobId: MediaId });
 const ShareParams = Type.Object({ id: ShareId });
@@ -87,7 +87,7 @@ export async function archiveRoutes(app: FastifyInstance, { archives }: { archiv
       sendArchive(
         request,
         reply,
-        await archives.forJob(await viewerOf(request), request.params.jobId, request.body),
+        await archives.forJob(await callerOf(request), request.params.jobId, request.body),
       ),
   );
 
@@ -103,7 +103,7 @@ export async function archiveRoutes(app: FastifyInstance, { archives }: { archiv
         response: { 200: ArchiveLink, ...ArchiveErrors },
       },
     },
-    async (request) => archives.jobLink(await viewerOf(request), request.params.jobId, request.body),
+    async (request) => archives.jobLink(await callerOf(request), request.params.jobId, request.body),
   );
 
   api.get(
@@ -122,7 +122,7 @@ export async function archiveRoutes(app: FastifyInstance, { archives }: { archiv
       const { jobId } = request.params;
       const plan =
         request.query.t === undefined
-          ? await archives.forJob(await viewerOf(request), jobId, {})
+          ? await archives.forJob(await callerOf(request), jobId, {})
           : await archives.forJobLink(jobId, request.query);
       return sendArchive(request, reply, plan);
     },
@@ -175,7 +175,7 @@ export async function archiveRoutes(app: FastifyInstance, { archives }: { archiv
         response: { 200: ArchiveLink, ...ArchiveErrors, 429: ErrorReply },
       },
     },
-    async (request) => archives.shareLink(await shareViewerOf(request), request.params.id, request.body),
+    async (request) => archives.shareLink(await shareCallerOf(request), request.params.id, request.body),
   );
 
   api.get(
@@ -195,7 +195,7 @@ export async function archiveRoutes(app: FastifyInstance, { archives }: { archiv
       const { id } = request.params;
       const plan =
         request.query.t === undefined
-          ? await archives.forShare(await shareViewerOf(request), id, {})
+          ? await archives.forShare(await shareCallerOf(request), id, {})
           : await archives.forShareLink(id, request.query);
       return sendArchive(request, reply, plan);
     },

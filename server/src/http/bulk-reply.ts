@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BulkFileResults, FileUuidsRequest } from '@nordlys/contract/timeline';
 import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
-import type { Session } from '../services/auth.service';
+import type { SignedInCaller } from '../domain/caller';
 import type { BulkOutcome } from '../services/file-actions.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 
@@ -21,7 +21,7 @@ export function bulkFilesRoute<Params extends TObject>(
   app: FastifyInstance,
   url: string,
   doc: { tags: string[]; summary: string; description?: string; params?: Params },
-  run: (session: Session, fileIds: string[], params: Static<Params>) => Promise<BulkOutcome>,
+  run: (session: SignedInCaller, fileIds: string[], params: Static<Params>) => Promise<BulkOutcome>,
 ): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     url,

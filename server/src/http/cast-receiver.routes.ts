@@ -3,9 +3,8 @@ import path from 'node:path';
 import { localeTag } from '@nordlys/contract/language-rule';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../domain/errors';
-import { chooseSignInLocale } from '../identity/sign-in-texts';
-import { isNorwegianHost, readCookie } from './idp.plugin';
 import { CAST_SCRIPT_ORIGIN, serializePolicy } from './security-headers.plugin';
+import { visitorLocale } from './visitor-locale';
 
 export interface CastReceiverOptions {
   webDist: string;
@@ -32,14 +31,8 @@ export function personalisePage(
   },
   brand: CastReceiverOptions['brand'],
 ): string {
-  const host = String(headers['x-forwarded-host'] ?? headers.host ?? '');
-  const norwegian = isNorwegianHost(host, brand.norwegianHosts);
+  const { norwegian, locale } = visitorLocale(headers, brand.norwegianHosts);
   const name = escapeHtml(norwegian ? brand.nameNorway : brand.name);
-  const locale = chooseSignInLocale({
-    langCookie: readCookie(headers.cookie, 'lang'),
-    acceptLanguage: headers['accept-language'],
-    onNorwegianHost: norwegian,
-  });
   return html
     .replace(/<html[^>]*>/, `<html lang="${localeTag(locale)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)

@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { CommentService } from '../services/comment.service';
+import { callerOf } from './caller';
 import { ErrorReply, withCommonQuery } from './common-query';
-import { viewerOf } from './viewer';
 
 const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 const FileParams = Type.Object({ id: Id('the album UUID or its compact form'), fileId: Id('the file id') });
@@ -39,7 +39,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
         response: { 200: FileComments, '4xx': ErrorReply },
       },
     },
-    async (request) => comments.list(await viewerOf(request), request.params.id, request.params.fileId),
+    async (request) => comments.list(await callerOf(request), request.params.id, request.params.fileId),
   );
 
   api.post(
@@ -57,7 +57,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     },
     async (request, reply) => {
       const { id, fileId } = request.params;
-      const comment = await comments.add(await viewerOf(request), id, fileId, request.body.comment);
+      const comment = await comments.add(await callerOf(request), id, fileId, request.body.comment);
       return reply.status(201).send(comment);
     },
   );
@@ -77,7 +77,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     },
     async (request) => {
       const { id, fileId, commentId } = request.params;
-      return comments.edit(await viewerOf(request), id, fileId, commentId, request.body.comment);
+      return comments.edit(await callerOf(request), id, fileId, commentId, request.body.comment);
     },
   );
 
@@ -95,7 +95,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     },
     async (request, reply) => {
       const { id, fileId, commentId } = request.params;
-      await comments.remove(await viewerOf(request), id, fileId, commentId);
+      await comments.remove(await callerOf(request), id, fileId, commentId);
       return reply.status(204).send(null);
     },
   );
@@ -113,7 +113,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
         response: { 200: FileLoves, '4xx': ErrorReply },
       },
     },
-    async (request) => comments.love(await viewerOf(request), request.params.id, request.params.fileId),
+    async (request) => comments.love(await callerOf(request), request.params.id, request.params.fileId),
   );
 
   api.delete(
@@ -128,6 +128,6 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
         response: { 200: FileLoves, '4xx': ErrorReply },
       },
     },
-    async (request) => comments.unlove(await viewerOf(request), request.params.id, request.params.fileId),
+    async (request) => comments.unlove(await callerOf(request), request.params.id, request.params.fileId),
   );
 }

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { MAX_PATH_LENGTH } from '../domain/file-path';
 import type { FileService } from '../services/file.service';
+import { callerOf } from './caller';
 import { ErrorReply, withCommonQuery } from './common-query';
-import { viewerOf } from './viewer';
 
 const FileParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
@@ -31,7 +31,7 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       const { id, fileId } = request.params;
       if (request.query.sub === 'v-check') {
         return { encodingStatus: await files.encodingStatus(viewer, id, fileId) };
@@ -55,7 +55,7 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       return files.castItem(viewer, request.params.id, request.params.fileId);
     },
   );
@@ -100,7 +100,7 @@ export async function filesRoutes(app: FastifyInstance, { files }: { files: File
       },
     },
     async (request) => {
-      return files.metadata(await viewerOf(request), request.params.id, request.params['*']);
+      return files.metadata(await callerOf(request), request.params.id, request.params['*']);
     },
   );
 }

@@ -20,9 +20,10 @@ import {
   SIGN_IN_PAGE_CSP,
   type SignInMode,
 } from '../identity/sign-in-page';
-import { chooseSignInLocale, fill, signInTexts } from '../identity/sign-in-texts';
+import { fill, signInTexts } from '../identity/sign-in-texts';
 import type { LoginService, SignUpProblem } from '../services/login.service';
 import { originOf } from './origin';
+import { visitorLocale } from './visitor-locale';
 
 type InteractionRequest = FastifyRequest & { params: { uid: string } };
 
@@ -36,23 +37,6 @@ export interface IdpPluginOptions {
 // no state of their own (it is all in the database), so evicting one costs only a rebuild.
 const MAX_PROVIDERS = 16;
 const FORM_BODY_LIMIT = 16 * 1024;
-
-export const readCookie = (header: string | undefined, name: string): string | undefined => {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-};
-
-const hostName = (host: string) => host.replace(/:\d+$/, '').toLowerCase();
-
-export function isNorwegianHost(host: string, norwegianHosts: string[]): boolean {
-  const name = hostName(host);
-  return norwegianHosts.some((entry) =>
-    entry.startsWith('.') ? name.endsWith(entry.toLowerCase()) : name === entry.toLowerCase(),
-  );
-}
 
 /** The name a guest already gave in the app, for the create-account form; the form still checks it. */
 function nameHint(params: Record<string, unknown>): string | undefined {
@@ -69,17 +53,12 @@ export async function idpPlugin(app: FastifyInstance, opts: IdpPluginOptions) {
   const { config, login, provider: basis } = opts;
 
   const pageContext = (headers: IncomingMessage['headers'], uiLocales?: unknown) => {
-    const host = String(headers['x-forwarded-host'] ?? headers.host ?? '');
-    const norwegian = isNorwegianHost(host, config.brand.norwegianHosts);
-    return {
-      brand: norwegian ? config.brand.nameNorway : config.brand.name,
-      locale: chooseSignInLocale({
-        langCookie: readCookie(headers.cookie, 'lang'),
-        uiLocales: typeof uiLocales === 'string' ? uiLocales : undefined,
-        acceptLanguage: headers['accept-language'],
-        onNorwegianHost: norwegian,
-      }),
-    };
+    const { norwegian, locale } = visitorLocale(
+      headers,
+      config.brand.norwegianHosts,
+      typeof uiLocales === 'string' ? uiLocales : undefined,
+    );
+    return { brand: norwegian ? config.brand.nameNorway : config.brand.name, locale };
   };
 
   type Entry = { provider: Provider; handle: ReturnType<Provider['callback']> };

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { JobFeedService } from '../services/job-feed.service';
+import { callerOf } from './caller';
 import { ErrorReply, withCommonQuery } from './common-query';
-import { viewerOf } from './viewer';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -31,7 +31,7 @@ export async function jobFeedRoutes(app: FastifyInstance, { feed }: { feed: JobF
       },
     },
     async (request) =>
-      feed.changesAndUploadStatus(await viewerOf(request), request.params.id, request.query.since ?? 0),
+      feed.changesAndUploadStatus(await callerOf(request), request.params.id, request.query.since ?? 0),
   );
 
   api.get(
@@ -55,7 +55,7 @@ export async function jobFeedRoutes(app: FastifyInstance, { feed }: { feed: JobF
     async (request, reply) => {
       const abort = new AbortController();
       reply.raw.once('close', () => abort.abort());
-      return feed.poll(await viewerOf(request), request.params.id, {
+      return feed.poll(await callerOf(request), request.params.id, {
         seq: request.query.seq,
         holdMs: request.query.hold_ms ?? POLL_HOLD_MS,
         withChanges: request.query[POLL_WITH_CHANGES] === 1,

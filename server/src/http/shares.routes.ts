@@ -12,9 +12,9 @@ import { CopyFilesReply } from '@nordlys/contract/timeline';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ShareService } from '../services/share.service';
+import { shareCallerOf } from './caller';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { originOf } from './origin';
-import { shareViewerOf } from './viewer';
 
 const TAGS = ['shares'];
 const ShareParams = Type.Object({ id: ShareId });
@@ -64,7 +64,7 @@ export async function sharesRoutes(app: FastifyInstance, { shares, publicUrl }: 
       },
     },
     async (request) =>
-      shares.get(await shareViewerOf(request), request.params.id, originOf(request, publicUrl)),
+      shares.get(await shareCallerOf(request), request.params.id, originOf(request, publicUrl)),
   );
 
   api.delete(
@@ -118,7 +118,7 @@ export async function sharesRoutes(app: FastifyInstance, { shares, publicUrl }: 
     },
     async (request) => {
       const session = await request.requireSession();
-      return shares.copyToTimeline(await shareViewerOf(request), session, request.params.id);
+      return shares.copyToTimeline(await shareCallerOf(request), session, request.params.id);
     },
   );
 

@@ -22,9 +22,9 @@ import { badRequest } from '../domain/errors';
 import type { FileActionsService } from '../services/file-actions.service';
 import type { FilesQuery as TimelineFilesQuery, TimelineService } from '../services/timeline.service';
 import { bulkFilesRoute } from './bulk-reply';
+import { callerOf } from './caller';
 import { EpochSecondsQuery, ErrorReply, withCommonQuery } from './common-query';
 import { pageOf, pagingQuery, sendTotalItems } from './paging';
-import { viewerOf } from './viewer';
 
 const JobParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const FILE_TYPE_LIST = '^(Pictures|Movies|Documents)(,(Pictures|Movies|Documents))*$';
@@ -91,7 +91,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       const page = await timeline.months(viewer, request.params.id, request.query.filter ?? 'all');
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       return { months: page.months };
@@ -114,7 +114,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       const page = await timeline.files(viewer, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       sendTotalItems(reply, page);
@@ -135,7 +135,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       const page = await timeline.tiles(viewer, request.params.id, filesQueryOf(request.query));
       reply.header(LAST_EVENT_SERIAL_HEADER, String(page.lastEventSerial));
       sendTotalItems(reply, page);
@@ -157,7 +157,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       return timeline.recents(viewer, request.params.id);
     },
   );
@@ -174,7 +174,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       return timeline.stats(viewer, request.params.id);
     },
   );
@@ -191,7 +191,7 @@ export async function timelineRoutes(app: FastifyInstance, { timeline, fileActio
       },
     },
     async (request) => {
-      const viewer = await viewerOf(request);
+      const viewer = await callerOf(request);
       return timeline.changes(viewer, request.params.id, request.query.since ?? 0);
     },
   );

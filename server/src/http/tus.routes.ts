@@ -6,8 +6,8 @@ import { FILE_ID_HEADER, TusUploadStatus } from '@nordlys/contract/file';
 import type { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { SignedInCaller } from '../domain/caller';
 import { DomainError, notFound, STATUS_BY_KIND } from '../domain/errors';
-import type { Session } from '../services/auth.service';
 import type { ResumableUploadService } from '../services/resumable-upload.service';
 import { ErrorReply, withCommonQuery } from './common-query';
 import { originOf } from './origin';
@@ -40,9 +40,9 @@ export async function tusRoutes(
   const ownOrigins = new AsyncLocalStorage<string[]>();
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   // Sessions of requests being handled, looked up by a random key the route puts on the request.
-  const sessions = new Map<string, Session>();
+  const sessions = new Map<string, SignedInCaller>();
 
-  const sessionOf = (req: { headers: Headers }): Session => {
+  const sessionOf = (req: { headers: Headers }): SignedInCaller => {
     const session = sessions.get(req.headers.get(SESSION_HEADER) ?? '');
     if (!session) throw { status_code: 401, body: JSON.stringify({ error: 'Unauthorized' }) };
     return session;
@@ -90,7 +90,7 @@ export async function tusRoutes(
   }
 
   /** The upload id in a tus URL, if any, must be one of the caller's. */
-  async function assertOwnUpload(request: FastifyRequest, session: Session): Promise<void> {
+  async function assertOwnUpload(request: FastifyRequest, session: SignedInCaller): Promise<void> {
     const rest = request.url.split('?')[0]?.slice(TUS_PATH.length).replace(/^\/+/, '') ?? '';
     if (rest === '') return;
     if (!TUS_ID_PATTERN.test(rest)) throw notFound();

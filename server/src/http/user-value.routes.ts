@@ -30,6 +30,10 @@ function valueCalls(values: UserValueService) {
       reply.header('cache-control', 'no-store');
       return values.get(await userOf(request), key);
     },
+    async find(request: FastifyRequest, reply: FastifyReply, key: string) {
+      reply.header('cache-control', 'no-store');
+      return values.find(await userOf(request), key);
+    },
     async remove(request: FastifyRequest, reply: FastifyReply, key: string) {
       await values.remove(await userOf(request), key);
       return reply.status(204).send(null);
@@ -88,9 +92,17 @@ export async function userValueRoutes(
     },
   );
 
-  api.get('/st/4/account_attribute', { schema: attributeSchemas.read }, async (request, reply) => {
+  // An attribute never set answers 204: the account poll reads watched keys every 30 s, and a key
+  // that has no value yet is an answer, not an error to log in every browser console.
+  const attributeRead = {
+    ...attributeSchemas.read,
+    response: { ...attributeSchemas.read.response, 204: Type.Null() },
+  };
+  api.get('/st/4/account_attribute', { schema: attributeRead }, async (request, reply) => {
     const { key } = request.query;
-    return { key, value: await attribute.read(request, reply, key) };
+    const value = await attribute.find(request, reply, key);
+    if (value === undefined) return reply.status(204).send(null);
+    return { key, value };
   });
 
   api.delete('/st/4/account_attribute', { schema: attributeSchemas.remove }, (request, reply) =>

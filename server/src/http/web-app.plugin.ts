@@ -7,7 +7,9 @@ import {
   type ClientConfig,
   STYLE_NONCE_META_PROPERTY,
 } from '@nordlys/contract/client-config';
+import { isLocale } from '@nordlys/contract/language-rule';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROBOTS_TXT, robotsTagFor } from './search-engines';
 
 const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/healthz', '/readyz', '/metrics'];
 
@@ -18,6 +20,27 @@ export interface WebAppOptions {
   policyWithStyleNonce(nonce: string): string;
   /** Extra `<head>` markup for a page (a share's link-preview tags), or '' for none. */
   headFor?(request: FastifyRequest): Promise<string>;
+  /** The language the client will show this visitor (its strings chunk is preloaded). */
+  localeFor?(request: FastifyRequest): string;
+}
+
+/**
+ * Each language's first-load strings chunk (`en_US` → `/assets/en_US-….js`), from Vite's manifest;
+ * empty without one. The client asks for it only once its entry has run: named in the page's head,
+ * it loads beside the entry instead, a round trip sooner.
+ */
+export function localeChunks(root: string): Map<string, string> {
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const chunks = new Map<string, string>();
+  if (!fs.existsSync(manifestFile)) return chunks;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; name?: string }
+  >;
+  for (const chunk of Object.values(manifest)) {
+    if (chunk.name && isLocale(chunk.name)) chunks.set(chunk.name, `/${chunk.file}`);
+  }
+  return chunks;
 }
 
 /**
@@ -45,9 +68,15 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
     app.log.warn({ root: opts.root }, 'web client not built; run `npm run build` to serve it');
   }
   let shell: [string, string] | null = null;
+  let strings: Map<string, string> | null = null;
   const parts = () => {
     shell ??= shellParts(fs.readFileSync(indexFile, 'utf8'), opts.clientConfig);
+    strings ??= localeChunks(opts.root);
     return shell;
+  };
+  const stringsPreload = (request: FastifyRequest | undefined) => {
+    const chunk = request && opts.localeFor ? strings?.get(opts.localeFor(request)) : undefined;
+    return chunk ? `<link rel="modulepreload" crossorigin href="${chunk}">` : '';
   };
 
   // A client route with an empty segment (an album route without its id, `/a//createNew`) is
@@ -79,9 +108,11 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
 
   const sendIndex = async (reply: FastifyReply, request?: FastifyRequest) => {
     const [before, shellAfter] = parts();
-    const head = request && opts.headFor ? await opts.headFor(request) : '';
+    const head = stringsPreload(request) + (request && opts.headFor ? await opts.headFor(request) : '');
     const after = head ? shellAfter.replace('</head>', `${head}</head>`) : shellAfter;
     const nonce = randomBytes(16).toString('base64');
+    const robotsTag = robotsTagFor(request?.url.split('?')[0] ?? '/');
+    if (robotsTag) reply.header('x-robots-tag', robotsTag);
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', opts.policyWithStyleNonce(nonce))
@@ -89,9 +120,14 @@ export async function webAppPlugin(app: FastifyInstance, opts: WebAppOptions) {
       .send(`${before}${nonce}${after}`);
   };
 
+  // Answered whether or not the client is built: the API behind it is no more for crawlers either way.
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
+
   // The static handler refuses directory paths, so the root is answered here.
-  app.get('/', { schema: { hide: true } }, (_request, reply) =>
-    fs.existsSync(indexFile) ? sendIndex(reply) : reply.status(404).send({ error: 'Not found' }),
+  app.get('/', { schema: { hide: true } }, (request, reply) =>
+    fs.existsSync(indexFile) ? sendIndex(reply, request) : reply.status(404).send({ error: 'Not found' }),
   );
 
   app.setNotFoundHandler((request, reply) => {

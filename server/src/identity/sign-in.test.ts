@@ -1,7 +1,7 @@
 import { isPlaceholderDeviceId } from '@nordlys/contract/account';
 import { LOCALES } from '@nordlys/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { isNorwegianHost } from '../http/idp.plugin';
+import { isNorwegianHost } from '../http/visitor-locale';
 import { isLoopbackCallback } from './built-in-provider';
 import { renderSignInPage } from './sign-in-page';
 import { chooseSignInLocale, signInTexts } from './sign-in-texts';

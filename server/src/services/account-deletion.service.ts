@@ -1,23 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_DELETION_DAYS, type AccountDeletion } from '@nordlys/contract/privacy';
 import type { BlobStore } from '../blobs/blob-store';
+import { type SignedInCaller, signedOutCaller } from '../domain/caller';
 import { unauthenticated } from '../domain/errors';
 import { composeDeletionMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { Clock } from './account.service';
-import type { Session } from './auth.service';
+import { removeComment, removeLove, removeMember } from './album-bookkeeping';
 import type { FileActionsService } from './file-actions.service';
 import type { SubscriptionService } from './subscription.service';
-import { deleteContentBlobs, purgeTrashedAlbum, type UnreferencedContent } from './trash-purge.service';
+import {
+  deleteContentBlobs,
+  type PurgeRepository,
+  purgeTrashedAlbum,
+  type UnreferencedContent,
+} from './trash-purge.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ERASE_LEASE = 'account-erasure';
 const ERASE_LEASE_MS = 30 * 60 * 1000;
 
 export interface AccountDeletionDeps {
-  repos: Pick<
-    Repositories,
+  repos: RepositoriesOf<
     | 'privacy'
     | 'users'
     | 'devices'
@@ -27,7 +32,7 @@ export interface AccountDeletionDeps {
     | 'emailConsents'
     | 'clientErrors'
     | 'taskLeases'
-    | 'transaction'
+    | PurgeRepository
   >;
   fileActions: Pick<FileActionsService, 'deleteFiles' | 'purgeFiles'>;
   subscriptions: Pick<SubscriptionService, 'endAllOf'>;
@@ -51,7 +56,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   const holder = randomUUID();
 
   /** Files the user put into other people's albums leave through the same trash and purge as any. */
-  async function eraseFilesElsewhere(session: Session): Promise<void> {
+  async function eraseFilesElsewhere(session: SignedInCaller): Promise<void> {
     const files = await repos.privacy.filesInOthersJobs(session.userId);
     const byJob = new Map<string, string[]>();
     for (const file of files) byJob.set(file.job_id, [...(byJob.get(file.job_id) ?? []), file.id]);
@@ -83,16 +88,24 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   async function eraseTraces(userId: string): Promise<void> {
     const traces = await repos.privacy.traces(userId);
     await repos.transaction(async (tx) => {
-      for (const id of traces.commentIds) await tx.comments.remove(id);
-      for (const love of traces.reactions) await tx.reactions.remove(love.job_id, love.file_id, userId);
-      for (const jobId of traces.albumIds) await tx.albums.removeMember(jobId, userId);
+      for (const id of traces.commentIds) await removeComment(tx, id);
+      for (const love of traces.reactions)
+        await removeLove(tx, { jobId: love.job_id, fileId: love.file_id, actorId: userId });
+      for (const jobId of traces.albumIds) await removeMember(tx, jobId, userId);
     });
   }
 
   async function erase(userId: string): Promise<void> {
     const user = await repos.users.findById(userId);
     if (!user) return;
-    const session: Session = { userId, email: user.email, name: user.name, deviceId: '', isReadOnly: false };
+    const session: SignedInCaller = {
+      ...signedOutCaller(),
+      userId,
+      email: user.email,
+      name: user.name,
+      deviceId: '',
+      isReadOnly: false,
+    };
     // Ended at the request already (the account is disabled since); this only makes sure.
     await deps.subscriptions.endAllOf(userId);
     await eraseFilesElsewhere(session);
@@ -111,7 +124,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
   }
 
   return {
-    async request(session: Session, origin: string): Promise<AccountDeletion> {
+    async request(session: SignedInCaller, origin: string): Promise<AccountDeletion> {
       const user = await repos.users.findById(session.userId);
       if (!user) throw unauthenticated();
       // First, so a provider that cannot be reached fails the request before anything else changed.

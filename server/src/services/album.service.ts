@@ -15,7 +15,6 @@ import {
   flagValue,
   GUEST_NAME_MAX_LENGTH,
   type GuestIdentity,
-  JOB_HAS_BEEN_DELETED,
   type JobInfo,
   type PrivacyModeChange,
   uploadsAllowed,
@@ -23,23 +22,26 @@ import {
 import { albumIdToB64 } from '@nordlys/contract/album-id';
 import type { CopyFilesReply } from '@nordlys/contract/timeline';
 import {
-  type AlbumCaller,
   type AlbumFacts,
   type AlbumReadRole,
+  type AlbumStanding,
   currentUserCan,
 } from '../domain/album-access';
-import { badRequest, conflict, forbidden, gone, notFound, unauthenticated } from '../domain/errors';
+import type { Caller, SignedInCaller } from '../domain/caller';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import { hashPassword } from '../identity/password';
 import { generateToken, hashToken } from '../identity/token';
-import type { Repositories } from '../store/repositories';
+import type { Repositories, RepositoriesOf } from '../store/repositories';
 import type { AlbumDetailsRow } from '../store/repositories/album.repository';
 import { ChangeType } from '../store/repositories/change.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import { type AlbumAccess, albumFacts, type Reader, toViewer, type Viewer } from './album-access.service';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
+import { type AlbumAccess, albumFacts } from './access.service';
+import { addMember, removeMember } from './album-bookkeeping';
 import type { FileUrlSigner } from './file.service';
 import type { FileActionsService } from './file-actions.service';
-import { DEFAULT_JOB_ID, type JobService } from './job.service';
+import type { JobService } from './job.service';
 import { profilePictureUrl } from './profile.service';
 
 const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
@@ -53,24 +55,24 @@ function albumTitle(raw: string | undefined, field: string): string {
   return title;
 }
 
-const sessionViewer = (session: Session): Viewer => ({
-  userId: session.userId,
-  isReadOnly: session.isReadOnly,
-  password: null,
-  guestToken: null,
-  address: null,
-});
-
 export interface AlbumServiceDeps {
-  repos: Pick<Repositories, 'albums' | 'transaction'>;
+  repos: RepositoriesOf<'albums' | 'changes'>;
   jobs: JobService;
+  access: AccessService;
   fileActions: Pick<FileActionsService, 'copyToTimeline'>;
   signer: FileUrlSigner | null;
   clock: () => number;
 }
 
 /** Albums (jobs of type story): creation, the list, the album as its readers see it, the owner's settings. */
-export function createAlbumService({ repos, jobs, fileActions, signer, clock }: AlbumServiceDeps) {
+export function createAlbumService({
+  repos,
+  jobs,
+  access: { requireAccess },
+  fileActions,
+  signer,
+  clock,
+}: AlbumServiceDeps) {
   const { albums } = repos;
 
   function coverOf(row: AlbumDetailsRow): AlbumCover | null {
@@ -103,10 +105,10 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
 
   function toAlbum(
     row: AlbumDetailsRow,
-    access: { role: AlbumReadRole; caller: AlbumCaller; facts: AlbumFacts },
+    access: { role: AlbumReadRole; caller: Caller; standing: AlbumStanding; facts: AlbumFacts },
     origin: string,
   ): Album {
-    const { role, caller, facts } = access;
+    const { role, caller, standing, facts } = access;
     const isShared = facts.privacy === 'shared';
     const isMember = role !== 'visitor';
     return {
@@ -146,7 +148,7 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
           : { start: seconds(row.first_taken), end: seconds(row.last_taken) },
       last_serial: Number(row.serial),
       role,
-      currentUserCan: currentUserCan(role, facts, caller),
+      currentUserCan: currentUserCan(role, facts, caller, standing),
       viewMode: DEFAULT_VIEW_MODE,
     };
   }
@@ -158,33 +160,8 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
     return toAlbum(row, { ...access, facts: albumFacts(row) }, origin);
   }
 
-  /** A trashed album answers its owner 410 (the client shows it as recently deleted), others 404. */
-  async function findAlbumJob(reader: Reader, idParam: string): Promise<JobRow> {
-    const { userId } = toViewer(reader);
-    if (idParam === DEFAULT_JOB_ID) {
-      if (userId === null) throw unauthenticated();
-      return jobs.ensureTimeline(userId);
-    }
-    const job = await jobs.findJob(idParam);
-    if (job.type === 'story' && job.deleted_at != null && userId !== null && job.owner_id === userId) {
-      throw gone(JOB_HAS_BEEN_DELETED);
-    }
-    return job;
-  }
-
-  async function readAlbum(reader: Reader, idParam: string): Promise<AlbumAccess> {
-    return jobs.readAlbum(reader, await findAlbumJob(reader, idParam));
-  }
-
-  /** Owner-only changes: a reader who is not the owner gets 403, anyone else the read refusal. */
-  async function ownAlbum(session: Session, idParam: string): Promise<AlbumAccess> {
-    const access = await readAlbum(sessionViewer(session), idParam);
-    if (access.role !== 'owner') throw forbidden();
-    return access;
-  }
-
   return {
-    async create(session: Session, request: CreateAlbumRequest, origin: string): Promise<Album> {
+    async create(session: SignedInCaller, request: CreateAlbumRequest, origin: string): Promise<Album> {
       if (session.isReadOnly) throw forbidden('read_only_user');
       const name = albumTitle(request.name, 'body.name');
       const shared = flagValue(request.public, false);
@@ -227,34 +204,33 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
           },
         ),
       );
-      return albumAnswer(await readAlbum(sessionViewer(session), id), origin);
+      return albumAnswer(await requireAccess(session, Permission.AlbumRead, id), origin);
     },
 
     /** The caller's own albums and the shared ones they joined, most recently active first. */
-    async list(session: Session, origin: string): Promise<AlbumList> {
+    async list(session: SignedInCaller, origin: string): Promise<AlbumList> {
       const rows = await albums.listFor(session.userId);
       return {
         jobs: rows.map((row) => {
           const role: AlbumReadRole = row.owner_id === session.userId ? 'owner' : 'subscriber';
-          const caller: AlbumCaller = {
-            userId: session.userId,
-            isReadOnly: session.isReadOnly,
+          const standing: AlbumStanding = {
             isMember: role === 'subscriber',
             passwordMatched: false,
             isNamedGuest: false,
           };
-          return toAlbum(row, { role, caller, facts: albumFacts(row) }, origin);
+          return toAlbum(row, { role, caller: session, standing, facts: albumFacts(row) }, origin);
         }),
       };
     },
 
-    async get(viewer: Viewer, idParam: string, origin: string): Promise<Album> {
-      return albumAnswer(await readAlbum(viewer, idParam), origin);
+    async get(viewer: Caller, idParam: string, origin: string): Promise<Album> {
+      return albumAnswer(await requireAccess(viewer, Permission.AlbumRead, idParam), origin);
     },
 
     /** core.md §3 Job info, for any job the caller may read (an album, or their own timeline). */
-    async info(viewer: Viewer, idParam: string): Promise<JobInfo> {
-      const job = await findAlbumJob(viewer, idParam);
+    async info(viewer: Caller, idParam: string): Promise<JobInfo> {
+      const grant = await requireAccess(viewer, Permission.JobInfo, idParam);
+      const { job } = grant;
       const base = {
         id: job.id,
         ctime: seconds(job.created_at),
@@ -265,7 +241,6 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
         viewMode: DEFAULT_VIEW_MODE,
       };
       if (job.type !== 'story') {
-        if (viewer.userId === null || job.owner_id !== viewer.userId) throw notFound();
         return {
           ...base,
           type: job.type,
@@ -274,7 +249,7 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
           sort_order: DEFAULT_ALBUM_FILE_SORT,
         };
       }
-      const { album } = await jobs.readAlbum(viewer, job);
+      const { album } = await grant.album();
       const details = await albums.findDetails(album.id);
       return {
         ...base,
@@ -287,12 +262,12 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
 
     /** The owner, the users who joined, and named guests; pictures only when asked for. */
     async users(
-      viewer: Viewer,
+      viewer: Caller,
       idParam: string,
       includeProfileUrl: boolean,
       origin: string,
     ): Promise<AlbumUsers> {
-      const { album } = await readAlbum(viewer, idParam);
+      const { album } = await requireAccess(viewer, Permission.AlbumRead, idParam);
       const [members, guests] = await Promise.all([albums.members(album.id), albums.guests(album.id)]);
       const picture = (userId: string, key: string | null) =>
         includeProfileUrl ? { profile_picture_url: profilePictureUrl(userId, key, origin) } : {};
@@ -320,16 +295,18 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
       };
     },
 
-    async rename(session: Session, idParam: string, rawName: string, origin: string): Promise<Album> {
-      const access = await ownAlbum(session, idParam);
+    async rename(session: SignedInCaller, idParam: string, rawName: string, origin: string): Promise<Album> {
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
       const name = albumTitle(rawName, 'body.name');
       await changeSetting(access.album.id, 'name', (tx, at) => tx.albums.rename(access.album.id, name, at));
       return albumAnswer(access, origin);
     },
 
-    async setCover(session: Session, idParam: string, fileId: string, origin: string): Promise<Album> {
-      const access = await ownAlbum(session, idParam);
-      if (!currentUserCan(access.role, access.facts, access.caller).setFileAsAlbumCoverPhoto) {
+    async setCover(session: SignedInCaller, idParam: string, fileId: string, origin: string): Promise<Album> {
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
+      if (
+        !currentUserCan(access.role, access.facts, access.caller, access.standing).setFileAsAlbumCoverPhoto
+      ) {
         throw forbidden('read_only_user');
       }
       const liveIds = await albums.liveFileIds(access.album.id);
@@ -341,12 +318,12 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
     },
 
     async setPrivacy(
-      session: Session,
+      session: SignedInCaller,
       idParam: string,
       mode: PrivacyModeChange,
       origin: string,
     ): Promise<Album> {
-      const access = await ownAlbum(session, idParam);
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
       // A private album has no visitors to ask a password of: it is dropped, not kept for later.
       const patch =
         mode === 'shared'
@@ -359,8 +336,13 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
     },
 
     /** Sets, changes ('' removes) the password of a shared album: it is then "protected". */
-    async setPassword(session: Session, idParam: string, password: string, origin: string): Promise<Album> {
-      const access = await ownAlbum(session, idParam);
+    async setPassword(
+      session: SignedInCaller,
+      idParam: string,
+      password: string,
+      origin: string,
+    ): Promise<Album> {
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
       if (password && access.facts.privacy !== 'shared') {
         throw conflict('body.password needs a shared album; share the album first');
       }
@@ -372,7 +354,7 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
     },
 
     async setPermissions(
-      session: Session,
+      session: SignedInCaller,
       idParam: string,
       request: AlbumPermissionsRequest,
       origin: string,
@@ -380,7 +362,7 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
       if (request.allow_comments === undefined && request.allow_uploads === undefined) {
         throw badRequest('body must have allow_uploads or allow_comments');
       }
-      const access = await ownAlbum(session, idParam);
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
       const current = access.facts.permissions;
       const permissions = albumPermissions({
         comments: flagValue(request.allow_comments, commentsAllowed(current)),
@@ -392,8 +374,12 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
       return albumAnswer(access, origin);
     },
 
-    async setSortOrder(session: Session, idParam: string, value: AlbumFileSort): Promise<AlbumFileSort> {
-      const access = await ownAlbum(session, idParam);
+    async setSortOrder(
+      session: SignedInCaller,
+      idParam: string,
+      value: AlbumFileSort,
+    ): Promise<AlbumFileSort> {
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
       await changeSetting(access.album.id, 'sort_order', (tx, at) =>
         tx.albums.update(access.album.id, { sort_order: value }, at),
       );
@@ -401,43 +387,43 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
     },
 
     /** A signed-in reader joins a shared album (with its password where it has one). */
-    async subscribe(viewer: Viewer, idParam: string, origin: string): Promise<Album> {
+    async subscribe(viewer: Caller, idParam: string, origin: string): Promise<Album> {
       if (viewer.userId === null) throw unauthenticated();
-      const access = await readAlbum(viewer, idParam);
+      const access = await requireAccess(viewer, Permission.AlbumRead, idParam);
       if (access.role === 'owner') throw conflict('The owner cannot subscribe to their own album');
       const { userId } = viewer;
       if (access.role === 'visitor')
-        await repos.transaction((tx) => tx.albums.addMember(access.album.id, userId, clock()));
-      const joined: AlbumCaller = { ...access.caller, isMember: true };
-      return albumAnswer({ ...access, role: 'subscriber', caller: joined }, origin);
+        await repos.transaction((tx) => addMember(tx, access.album.id, userId, clock()));
+      const standing: AlbumStanding = { ...access.standing, isMember: true };
+      return albumAnswer({ ...access, role: 'subscriber', standing }, origin);
     },
 
     /** A participant leaves; leaving twice is not an error. */
-    async unsubscribe(session: Session, idParam: string): Promise<void> {
+    async unsubscribe(session: SignedInCaller, idParam: string): Promise<void> {
       const job = await jobs.findJob(idParam);
       if (job.type !== 'story' || job.deleted_at != null) throw notFound();
       if (job.owner_id === session.userId) throw conflict('The owner cannot leave their own album');
-      if (await repos.transaction((tx) => tx.albums.removeMember(job.id, session.userId))) return;
+      if (await repos.transaction((tx) => removeMember(tx, job.id, session.userId))) return;
       // Not a member: the same answers as any read, so ids cannot be probed this way.
-      await jobs.readAlbum(sessionViewer(session), job);
+      await requireAccess(session, Permission.AlbumRead, job);
     },
 
     /** To the trash; the files the album holds are its own records, the owners' timelines keep theirs. */
-    async remove(session: Session, idParam: string): Promise<void> {
+    async remove(session: SignedInCaller, idParam: string): Promise<void> {
       const job = await jobs.findJob(idParam);
       if (job.type === 'story' && job.deleted_at != null && job.owner_id === session.userId) return;
-      const access = await ownAlbum(session, idParam);
+      const access = await requireAccess(session, Permission.AlbumEdit, idParam);
       await albums.markDeleted(access.album.id, clock());
     },
 
     /** Copies album files into the caller's timeline (same bytes; new contents count against quota). */
     async keepFiles(
-      viewer: Viewer,
-      session: Session,
+      viewer: Caller,
+      session: SignedInCaller,
       idParam: string,
       ids: readonly string[] | 'all',
     ): Promise<CopyFilesReply> {
-      const { album } = await readAlbum(viewer, idParam);
+      const { album } = await requireAccess(viewer, Permission.AlbumRead, idParam);
       const wanted = ids === 'all' ? await albums.liveFileIds(album.id) : ids;
       if (wanted.length === 0) return { copied: [], failed: [] };
       return fileActions.copyToTimeline(
@@ -448,9 +434,9 @@ export function createAlbumService({ repos, jobs, fileActions, signer, clock }: 
     },
 
     /** A signed-out reader names themselves for this album's comments and loves. */
-    async addGuest(viewer: Viewer, idParam: string, rawName: string): Promise<GuestIdentity> {
+    async addGuest(viewer: Caller, idParam: string, rawName: string): Promise<GuestIdentity> {
       if (viewer.userId !== null) throw conflict('Signed-in users comment under their own name');
-      const { album } = await readAlbum(viewer, idParam);
+      const { album } = await requireAccess(viewer, Permission.AlbumRead, idParam);
       const name = rawName.trim();
       if (name.length === 0) throw badRequest('body.name is required');
       if (name.length > GUEST_NAME_MAX_LENGTH) {

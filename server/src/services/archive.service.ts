@@ -8,14 +8,15 @@ import {
   entryPath,
   isHeicName,
 } from '../domain/archive-names';
+import type { Caller, SignedInCaller } from '../domain/caller';
 import { forbidden, notFound, unauthenticated } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import type { MediaUrls } from '../media/media-urls';
 import type { ZipEntry } from '../media/zip-stream';
 import type { Repositories } from '../store/repositories';
 import type { ArchiveFileRow } from '../store/repositories/archive.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import { type Reader, toViewer, type Viewer } from './album-access.service';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
 import type { JobService } from './job.service';
 import type { MediaDeliveryService } from './media-delivery.service';
 
@@ -33,15 +34,15 @@ export interface ArchiveLinkQuery {
   sig?: string;
 }
 
-/** A share as its archive needs it: readable by the visitor, or still live for a signed link. */
+/** A share as a signed archive link needs it: still live (the link's checks were made when it was minted). */
 export interface ArchiveShareAccess {
-  requireReadable(viewer: Viewer, shareId: string): Promise<{ id: string; owner_id: string }>;
   requireLive(shareId: string): Promise<{ id: string }>;
 }
 
 export interface ArchiveServiceDeps {
   repos: Pick<Repositories, 'archives'>;
   jobs: JobService;
+  access: AccessService;
   shares: ArchiveShareAccess;
   blobs: BlobStore;
   media: Pick<MediaDeliveryService, 'jpegRendering'>;
@@ -84,6 +85,7 @@ const normalisedIds = (ids: readonly string[] | undefined) =>
 export function createArchiveService({
   repos,
   jobs,
+  access,
   shares,
   blobs,
   media,
@@ -118,9 +120,9 @@ export function createArchiveService({
     if (ids && rows.length !== ids.length) throw forbidden('not every file named can be downloaded');
   }
 
-  async function readableJob(reader: Reader, jobIdParam: string, request: ArchiveRequest): Promise<JobRow> {
-    if (request.mode === 'takeout' && toViewer(reader).userId === null) throw unauthenticated();
-    return jobs.requireReadableJob(reader, jobIdParam);
+  async function readableJob(reader: Caller, jobIdParam: string, request: ArchiveRequest): Promise<JobRow> {
+    if (request.mode === 'takeout' && reader.userId === null) throw unauthenticated();
+    return (await access.requireAccess(reader, Permission.JobRead, jobIdParam)).job;
   }
 
   async function jobPlan(job: JobRow, request: ArchiveRequest): Promise<ArchivePlan> {
@@ -173,24 +175,24 @@ export function createArchiveService({
 
   return {
     /** A job's files (all, or those named) for a caller who may read them. */
-    async forJob(reader: Reader, jobIdParam: string, request: ArchiveRequest): Promise<ArchivePlan> {
+    async forJob(reader: Caller, jobIdParam: string, request: ArchiveRequest): Promise<ArchivePlan> {
       return jobPlan(await readableJob(reader, jobIdParam, request), request);
     },
 
     /** The caller's trash, or the trashed files of it named. */
-    forTrash(session: Session, request: ArchiveRequest): Promise<ArchivePlan> {
+    forTrash(session: SignedInCaller, request: ArchiveRequest): Promise<ArchivePlan> {
       return trashPlan(session.userId, request);
     },
 
     /** A signed link to a job's archive, minted after the same checks as the archive itself. */
-    async jobLink(reader: Reader, jobIdParam: string, request: ArchiveRequest): Promise<ArchiveLink> {
+    async jobLink(reader: Caller, jobIdParam: string, request: ArchiveRequest): Promise<ArchiveLink> {
       const job = await readableJob(reader, jobIdParam, request);
       const ids = normalisedIds(request.file_ids);
       if (ids) requireAll(await repos.archives.jobFiles(job.id, ids), ids);
-      return mint(job.id, toViewer(reader).userId, request, `/jobs/${job.id}/files_as_archive`);
+      return mint(job.id, reader.userId, request, `/jobs/${job.id}/files_as_archive`);
     },
 
-    async trashLink(session: Session, request: ArchiveRequest): Promise<ArchiveLink> {
+    async trashLink(session: SignedInCaller, request: ArchiveRequest): Promise<ArchiveLink> {
       const ids = normalisedIds(request.file_ids);
       if (ids) requireAll(await repos.archives.trashFiles(session.userId, ids), ids);
       return mint(TRASH_SCOPE, session.userId, request, '/trash_can/files_as_archive');
@@ -209,14 +211,14 @@ export function createArchiveService({
     },
 
     /** A share's files (all, or those named) for a visitor who may open the share. */
-    async forShare(viewer: Viewer, shareId: string, request: ArchiveRequest): Promise<ArchivePlan> {
-      const share = await shares.requireReadable(viewer, shareId);
+    async forShare(viewer: Caller, shareId: string, request: ArchiveRequest): Promise<ArchivePlan> {
+      const share = await access.requireAccess(viewer, Permission.ShareRead, shareId);
       return sharePlan(share.id, request);
     },
 
     /** A signed link to a share's archive, minted after the share's own checks (its password). */
-    async shareLink(viewer: Viewer, shareId: string, request: ArchiveRequest): Promise<ArchiveLink> {
-      const share = await shares.requireReadable(viewer, shareId);
+    async shareLink(viewer: Caller, shareId: string, request: ArchiveRequest): Promise<ArchiveLink> {
+      const share = await access.requireAccess(viewer, Permission.ShareRead, shareId);
       const ids = normalisedIds(request.file_ids);
       if (ids) requireAll(await repos.archives.shareFiles(share.id, ids), ids);
       return mint(shareScope(share.id), viewer.userId, request, `/shares/${share.id}/files_as_archive`);

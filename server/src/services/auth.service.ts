@@ -1,16 +1,9 @@
+import type { SignedInCaller } from '../domain/caller';
 import { unauthenticated } from '../domain/errors';
 import { isReadOnly } from '../domain/quota';
 import { hashToken } from '../identity/token';
 import type { Repositories } from '../store/repositories';
 import type { Clock } from './account.service';
-
-export interface Session {
-  userId: string;
-  email: string;
-  name: string;
-  deviceId: string;
-  isReadOnly: boolean;
-}
 
 // Writing last_seen on every call would turn reads into writes; once a minute is plenty.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -28,7 +21,8 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
 
 export function createAuthService({ repos, clock }: { repos: Pick<Repositories, 'devices'>; clock: Clock }) {
   return {
-    async authenticate(token: string): Promise<Session> {
+    /** The device's user; what they show for albums is added by the route that reads it. */
+    async authenticate(token: string): Promise<SignedInCaller> {
       const now = clock();
       const row = await repos.devices.findSessionByTokenHash(hashToken(token), now);
       if (!row) throw unauthenticated();
@@ -40,6 +34,9 @@ export function createAuthService({ repos, clock }: { repos: Pick<Repositories, 
         name: row.name,
         deviceId: row.device_id,
         isReadOnly: isReadOnly(row.is_read_only === 1, Boolean(row.has_live_grant)),
+        password: null,
+        guestToken: null,
+        address: null,
       };
     },
   };

@@ -4,6 +4,7 @@ import { type Comment, type FileComments, type FileLoves, REACTION_LOVE } from '
 import { type CommentRights, commentRights } from '@nordlys/contract/comment-rights';
 import type { CommentChangeFields, ReactionChangeFields } from '@nordlys/contract/job-changes';
 import { currentUserCan } from '../domain/album-access';
+import type { Caller } from '../domain/caller';
 import {
   type CommentActor,
   commentText,
@@ -12,15 +13,16 @@ import {
   mayLove,
 } from '../domain/comment-rules';
 import { badRequest, forbidden, notFound } from '../domain/errors';
-import type { Repositories } from '../store/repositories';
+import { Permission } from '../domain/permission';
+import type { RepositoriesOf } from '../store/repositories';
 import { ChangeType } from '../store/repositories/change.repository';
 import type { CommentRow } from '../store/repositories/comment.repository';
-import type { AlbumAccess, Viewer } from './album-access.service';
-import type { JobService } from './job.service';
+import type { AccessService, AlbumAccess } from './access.service';
+import { addComment, addLove, removeComment, removeLove } from './album-bookkeeping';
 
 export interface CommentServiceDeps {
-  repos: Pick<Repositories, 'comments' | 'reactions' | 'files' | 'users' | 'transaction'>;
-  jobs: JobService;
+  repos: RepositoriesOf<'comments' | 'reactions' | 'files' | 'users' | 'changes' | 'albums'>;
+  access: AccessService;
   clock: () => number;
 }
 
@@ -38,12 +40,10 @@ interface Place {
  * Comments and loves on an album's files (core.md §4, §5, §6). Every write bumps the album's
  * serial with its change in the same transaction, so the change feed and long polls see it.
  */
-export function createCommentService({ repos, jobs, clock }: CommentServiceDeps) {
+export function createCommentService({ repos, access: { requireAccess }, clock }: CommentServiceDeps) {
   /** The caller's access to a live file of a live album; the read refusals come first. */
-  async function place(viewer: Viewer, jobIdParam: string, fileId: string): Promise<Place> {
-    const access = await jobs.readAlbum(viewer, await jobs.findJob(jobIdParam));
-    const file = await repos.files.findById(fileId);
-    if (!file || file.job_id !== access.album.id || file.deleted_at != null) throw notFound();
+  async function place(viewer: Caller, jobIdParam: string, fileId: string): Promise<Place> {
+    const access = await requireAccess(viewer, Permission.AlbumFile, { album: jobIdParam, fileId });
     let actor: CommentActor | null = null;
     if (viewer.userId !== null) {
       const user = await repos.users.findById(viewer.userId);
@@ -57,7 +57,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       fileId,
       actor,
       commentsOn: commentsAllowed(access.facts.permissions),
-      can: currentUserCan(access.role, access.facts, access.caller),
+      can: currentUserCan(access.role, access.facts, access.caller, access.standing),
     };
   }
 
@@ -103,7 +103,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
   }
 
   /** Adds or removes the caller's love; a repeat changes nothing and records no change. */
-  async function setLove(viewer: Viewer, jobIdParam: string, fileId: string, love: boolean) {
+  async function setLove(viewer: Caller, jobIdParam: string, fileId: string, love: boolean) {
     const at = await place(viewer, jobIdParam, fileId);
     const denial = mayLove(at.actor);
     if (denial || !at.actor) throw forbidden(denial ?? undefined);
@@ -111,14 +111,14 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
     const now = clock();
     await repos.transaction(async (tx) => {
       const changed = love
-        ? await tx.reactions.add({
+        ? await addLove(tx, {
             job_id: at.jobId,
             file_id: fileId,
             actor_id: actorId,
             kind: REACTION_LOVE,
             created_at: now,
           })
-        : await tx.reactions.remove(at.jobId, fileId, actorId);
+        : await removeLove(tx, { jobId: at.jobId, fileId, actorId });
       if (!changed) return;
       const { count } = await tx.reactions.loves(at.jobId, fileId, null);
       const fields: ReactionChangeFields = {
@@ -138,7 +138,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
   }
 
   return {
-    async list(viewer: Viewer, jobIdParam: string, fileId: string): Promise<FileComments> {
+    async list(viewer: Caller, jobIdParam: string, fileId: string): Promise<FileComments> {
       const at = await place(viewer, jobIdParam, fileId);
       const [rows, fileLoves] = await Promise.all([repos.comments.listForFile(at.jobId, fileId), loves(at)]);
       return {
@@ -149,7 +149,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       };
     },
 
-    async add(viewer: Viewer, jobIdParam: string, fileId: string, raw: string): Promise<Comment> {
+    async add(viewer: Caller, jobIdParam: string, fileId: string, raw: string): Promise<Comment> {
       const at = await place(viewer, jobIdParam, fileId);
       const denial = mayAddComment(at.actor, at.access.role, at.commentsOn);
       if (denial || !at.actor) throw forbidden(denial ?? undefined);
@@ -167,7 +167,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
         edited_at: null,
       };
       await repos.transaction(async (tx) => {
-        await tx.comments.insert(row);
+        await addComment(tx, row);
         await tx.changes.append(at.jobId, {
           type: ChangeType.comment,
           entityId: row.id,
@@ -179,7 +179,7 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
     },
 
     async edit(
-      viewer: Viewer,
+      viewer: Caller,
       jobIdParam: string,
       fileId: string,
       commentId: string,
@@ -204,14 +204,14 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       return toComment(edited, at);
     },
 
-    async remove(viewer: Viewer, jobIdParam: string, fileId: string, commentId: string): Promise<void> {
+    async remove(viewer: Caller, jobIdParam: string, fileId: string, commentId: string): Promise<void> {
       const at = await place(viewer, jobIdParam, fileId);
       const row = await findComment(at, commentId);
       if (!rightsOn(at, row).canDelete) throw forbidden();
       const now = clock();
       await repos.transaction(async (tx) => {
         // Two deletes at once: only the one that removed the row records the change.
-        if (!(await tx.comments.remove(commentId))) return;
+        if (!(await removeComment(tx, commentId))) return;
         const fields: CommentChangeFields = { fileID: fileId, comment: '' };
         await tx.changes.append(at.jobId, {
           type: ChangeType.comment,
@@ -222,8 +222,8 @@ export function createCommentService({ repos, jobs, clock }: CommentServiceDeps)
       });
     },
 
-    love: (viewer: Viewer, jobIdParam: string, fileId: string) => setLove(viewer, jobIdParam, fileId, true),
-    unlove: (viewer: Viewer, jobIdParam: string, fileId: string) =>
+    love: (viewer: Caller, jobIdParam: string, fileId: string) => setLove(viewer, jobIdParam, fileId, true),
+    unlove: (viewer: Caller, jobIdParam: string, fileId: string) =>
       setLove(viewer, jobIdParam, fileId, false),
   };
 }

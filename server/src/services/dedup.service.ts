@@ -1,21 +1,22 @@
 import type { DedupReply, DedupRequest } from '@nordlys/contract/file';
+import type { SignedInCaller } from '../domain/caller';
 import { forbidden, notFound } from '../domain/errors';
 import { parseFilePath } from '../domain/file-path';
 import { toEpochMs } from '../domain/file-type';
-import type { Repositories } from '../store/repositories';
-import type { Session } from './auth.service';
+import { Permission } from '../domain/permission';
+import type { RepositoriesOf } from '../store/repositories';
+import type { AccessService } from './access.service';
 import { type FileUrlSigner, toFileRecord } from './file.service';
-import { insertFile } from './file-bookkeeping';
-import type { JobService } from './job.service';
+import { type FileBookkeepingRepository, insertFile } from './file-bookkeeping';
 
 export interface DedupServiceDeps {
-  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
-  jobs: JobService;
+  repos: RepositoriesOf<'contents' | FileBookkeepingRepository>;
+  access: AccessService;
   signer: FileUrlSigner | null;
   clock: () => number;
 }
 
-export function createDedupService({ repos, jobs, signer, clock }: DedupServiceDeps) {
+export function createDedupService({ repos, access, signer, clock }: DedupServiceDeps) {
   return {
     /**
      * Links a new file to bytes the caller already has, so they need not be sent again. Only
@@ -26,9 +27,9 @@ export function createDedupService({ repos, jobs, signer, clock }: DedupServiceD
      * per user, so no quota check applies. (If the caller's last file over it is deleted while
      * the link commits, the usage repository counts the size again; the totals stay exact.)
      */
-    async dedup(session: Session, jobIdParam: string, request: DedupRequest): Promise<DedupReply> {
+    async dedup(session: SignedInCaller, jobIdParam: string, request: DedupRequest): Promise<DedupReply> {
       if (session.isReadOnly) throw forbidden('read_only_user');
-      const job = await jobs.requireWritableJob(session.userId, jobIdParam);
+      const { job } = await access.requireAccess(session, Permission.JobUpload, jobIdParam);
       const parsed = parseFilePath(request.path);
       const sha256 = request.checksum.toLowerCase();
       if (!(await repos.usage.ownsContent(session.userId, sha256))) return { status: 'upload_required' };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DeviceList, isPlaceholderDeviceId } from '@nordlys/contract/account';
+import type { SignedInCaller } from '../domain/caller';
 import { notFound } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
 import type { AccountService } from './account.service';
-import type { Session } from './auth.service';
 
 /**
  * Devices are what a user signs in on. Each has one token; the id the client chose
@@ -16,7 +16,7 @@ export function createDeviceService(deps: {
 }) {
   const { repos, accounts } = deps;
 
-  async function clientIdOf(session: Session): Promise<string> {
+  async function clientIdOf(session: SignedInCaller): Promise<string> {
     const row = await repos.devices.findById(session.deviceId);
     return row?.client_device_id ?? session.deviceId;
   }
@@ -33,7 +33,7 @@ export function createDeviceService(deps: {
       return { token, deviceId };
     },
 
-    async list(session: Session): Promise<DeviceList> {
+    async list(session: SignedInCaller): Promise<DeviceList> {
       const rows = await repos.devices.listByUser(session.userId);
       const seen = new Map<string, DeviceList['devices'][number]>();
       for (const row of rows) {
@@ -49,12 +49,12 @@ export function createDeviceService(deps: {
     },
 
     /** Ends the device's session: its token stops working on the next request. */
-    async remove(session: Session, id: string): Promise<void> {
+    async remove(session: SignedInCaller, id: string): Promise<void> {
       const removed = await repos.devices.deleteByClientDeviceId(session.userId, id);
       if (removed === 0) throw notFound('No such device');
     },
 
-    async logout(session: Session): Promise<void> {
+    async logout(session: SignedInCaller): Promise<void> {
       await repos.devices.deleteById(session.deviceId);
     },
   };

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type EmailConsent, emailSettingsPath } from '@nordlys/contract/privacy';
+import type { SignedInCaller } from '../domain/caller';
 import { badRequest, notFound } from '../domain/errors';
 import { withSettingsFooter } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
 import type { Repositories } from '../store/repositories';
 import type { Clock } from './account.service';
-import type { Session } from './auth.service';
 
 const newIdentifier = () => randomBytes(24).toString('base64url');
 
@@ -25,7 +25,7 @@ export interface EmailConsentDeps {
 export function createEmailConsentService({ repos, clock, fallbackOrigin }: EmailConsentDeps) {
   const ensure = (email: string) => repos.emailConsents.ensure(email, newIdentifier(), clock());
 
-  async function resolve(identifier: string | undefined, session: Session | null) {
+  async function resolve(identifier: string | undefined, session: SignedInCaller | null) {
     if (identifier) {
       const row = await repos.emailConsents.byIdentifier(identifier);
       if (!row) throw notFound('Unknown e-mail consent identifier');
@@ -41,13 +41,13 @@ export function createEmailConsentService({ repos, clock, fallbackOrigin }: Emai
   });
 
   return {
-    async get(identifier: string | undefined, session: Session | null): Promise<EmailConsent> {
+    async get(identifier: string | undefined, session: SignedInCaller | null): Promise<EmailConsent> {
       return reply(await resolve(identifier, session));
     },
 
     async set(
       identifier: string | undefined,
-      session: Session | null,
+      session: SignedInCaller | null,
       consent: boolean,
     ): Promise<EmailConsent> {
       const row = await resolve(identifier, session);

@@ -1,18 +1,31 @@
 import type { BulkErrorReason, BulkFileResult, CopyFilesReply } from '@nordlys/contract/timeline';
 import type { BlobStore } from '../blobs/blob-store';
+import type { SignedInCaller } from '../domain/caller';
 import { forbidden, outOfStorage } from '../domain/errors';
-import type { Repositories } from '../store/repositories';
+import { Permission } from '../domain/permission';
+import type { RepositoriesOf } from '../store/repositories';
 import type { FileWithJob } from '../store/repositories/timeline.repository';
-import type { Session } from './auth.service';
-import { type BookedFile, insertFile, restoreFile, trashFile } from './file-bookkeeping';
+import type { AccessService } from './access.service';
+import {
+  type BookedFile,
+  type FileBookkeepingRepository,
+  insertFile,
+  restoreFile,
+  trashFile,
+} from './file-bookkeeping';
 import type { JobService } from './job.service';
-import { deleteContentBlobs, purgeTrashedFile, type UnreferencedContent } from './trash-purge.service';
+import {
+  deleteContentBlobs,
+  type PurgeRepository,
+  purgeTrashedFile,
+  type UnreferencedContent,
+} from './trash-purge.service';
 
 /**
  * Whether the caller may read (and so copy) a file. Only files in the caller's own jobs for now;
  * albums shared with the caller and public shares extend this one function.
  */
-export function canReadFile(session: Pick<Session, 'userId'>, file: FileWithJob): boolean {
+export function canReadFile(session: Pick<SignedInCaller, 'userId'>, file: FileWithJob): boolean {
   return file.deleted_at == null && file.job_deleted_at == null && file.job_owner_id === session.userId;
 }
 
@@ -28,9 +41,10 @@ const booked = (file: FileWithJob): BookedFile => ({
 });
 
 export interface FileActionsDeps {
-  repos: Pick<Repositories, 'timeline' | 'usage' | 'transaction'>;
+  repos: RepositoriesOf<'timeline' | FileBookkeepingRepository | PurgeRepository>;
   blobs: BlobStore;
   jobs: JobService;
+  access: AccessService;
   clock: () => number;
   maxSpaceOf(userId: string): Promise<number>;
   /** Blob deletions that fail after the purge committed leave orphans; they are reported here. */
@@ -53,9 +67,9 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /** Writes to many files at once, each batch (at most one chunk of 200 ids) in one transaction. */
 export function createFileActionsService(deps: FileActionsDeps) {
-  const { repos, blobs, jobs, clock, maxSpaceOf } = deps;
+  const { repos, blobs, jobs, access, clock, maxSpaceOf } = deps;
 
-  function requireWriter(session: Session) {
+  function requireWriter(session: SignedInCaller) {
     if (session.isReadOnly) throw forbidden('read_only_user');
   }
 
@@ -72,8 +86,12 @@ export function createFileActionsService(deps: FileActionsDeps) {
 
   return {
     /** Read-only users may delete too: an account over its storage must be able to free space. */
-    async deleteFiles(session: Session, jobIdParam: string, ids: readonly string[]): Promise<BulkOutcome> {
-      const job = await jobs.requireReadableJob(session.userId, jobIdParam);
+    async deleteFiles(
+      session: SignedInCaller,
+      jobIdParam: string,
+      ids: readonly string[],
+    ): Promise<BulkOutcome> {
+      const { job } = await access.requireAccess(session, Permission.JobRead, jobIdParam);
       const wanted = unique(ids);
       const files = await load(wanted);
       const results = new Map<string, BulkFileResult>();
@@ -103,7 +121,11 @@ export function createFileActionsService(deps: FileActionsDeps) {
      * stays in the trash. With `jobId` (the Undo of a deletion in
      * that job, multi_rollback) files of other jobs answer not_found.
      */
-    async restoreFiles(session: Session, ids: readonly string[], jobId?: string): Promise<BulkOutcome> {
+    async restoreFiles(
+      session: SignedInCaller,
+      ids: readonly string[],
+      jobId?: string,
+    ): Promise<BulkOutcome> {
       requireWriter(session);
       const wanted = unique(ids);
       const files = await load(wanted);
@@ -148,7 +170,10 @@ export function createFileActionsService(deps: FileActionsDeps) {
      * (a sweep can collect them) and never a row pointing at missing bytes. Open to read-only
      * users, like deleting.
      */
-    async purgeFiles(session: Session, ids: readonly string[]): Promise<Omit<BulkOutcome, 'maxSpace'>> {
+    async purgeFiles(
+      session: SignedInCaller,
+      ids: readonly string[],
+    ): Promise<Omit<BulkOutcome, 'maxSpace'>> {
       const wanted = unique(ids);
       const files = await load(wanted);
       const results = new Map<string, BulkFileResult>();
@@ -174,7 +199,7 @@ export function createFileActionsService(deps: FileActionsDeps) {
      * `mayRead` narrows or widens what may be copied (an album's files for its readers).
      */
     async copyToTimeline(
-      session: Session,
+      session: SignedInCaller,
       ids: readonly string[],
       mayRead: (file: FileWithJob) => boolean = (file) => canReadFile(session, file),
     ): Promise<CopyFilesReply> {

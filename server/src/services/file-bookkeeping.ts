@@ -16,9 +16,11 @@ import type { FileType } from '../store/schema';
  * it: the timeline counters of the job's owner and the job's serial with its change row; the
  * uploader's content reference and used_space move only when a row is inserted or deleted for
  * good (a trashed file counts against storage until purged). Uploads, dedup links, copies, trash and restore all
- * come through here, and so do albums' own counters, so the totals cannot drift apart.
+ * come through here, and so do albums' own counters, so the totals cannot drift apart (the rule for
+ * every derived count is written in album-bookkeeping.ts).
  */
-type Bookkeeping = Pick<TransactionRepositories, 'files' | 'usage' | 'changes' | 'albums'>;
+export type FileBookkeepingRepository = 'files' | 'usage' | 'changes' | 'albums';
+type Bookkeeping = Pick<TransactionRepositories, FileBookkeepingRepository>;
 
 /** A file as the bookkeeping needs it, with the job it is in. */
 export interface BookedFile {

@@ -2,17 +2,17 @@ import type { CastItemReply } from '@nordlys/contract/cast-item';
 import { CAST_DEFAULT_DURATION_MS } from '@nordlys/contract/cast-messages';
 import type { EncodingStatus, FileMetadata, FileRecord } from '@nordlys/contract/file';
 import type { TimelineTiles } from '@nordlys/contract/timeline-tiles';
+import type { Caller, SignedInCaller } from '../domain/caller';
 import { encodingStatusOf } from '../domain/encoding-status';
 import { forbidden, notFound, unprocessable } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import type { MediaUrls } from '../media/media-urls';
 import type { MediaMetadata } from '../media/metadata';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { FileRecordSource } from '../store/repositories/file.repository';
 import type { TileColumnsJson } from '../store/repositories/tile.repository';
-import type { Reader } from './album-access.service';
-import type { Session } from './auth.service';
-import { trashFile } from './file-bookkeeping';
-import type { JobService } from './job.service';
+import type { AccessService } from './access.service';
+import { type FileBookkeepingRepository, trashFile } from './file-bookkeeping';
 
 /** The media side signs the URLs; absent, a record carries nulls and the client shows placeholders. */
 export type FileUrlSigner = Pick<MediaUrls, 'fileUrls' | 'jobSignature' | 'currentExpiry' | 'origin'>;
@@ -99,24 +99,24 @@ export function toTimelineTilesJson(
 }
 
 export interface FileServiceDeps {
-  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
-  jobs: JobService;
+  repos: RepositoriesOf<FileBookkeepingRepository>;
+  access: AccessService;
   clock: () => number;
   signer: (FileUrlSigner & Pick<MediaUrls, 'castUrl'>) | null;
 }
 
-export function createFileService({ repos, jobs, clock, signer }: FileServiceDeps) {
+export function createFileService({ repos, access, clock, signer }: FileServiceDeps) {
   const { files } = repos;
 
-  async function requireFileInJob(reader: Reader, jobIdParam: string, fileId: string) {
-    const job = await jobs.requireReadableJob(reader, jobIdParam);
+  async function requireFileInJob(reader: Caller, jobIdParam: string, fileId: string) {
+    const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
     const file = await files.findById(fileId);
     if (!file || file.job_id !== job.id || file.deleted_at != null) throw notFound();
     return { job, file };
   }
 
   return {
-    async getFile(reader: Reader, jobIdParam: string, fileId: string): Promise<FileRecord> {
+    async getFile(reader: Caller, jobIdParam: string, fileId: string): Promise<FileRecord> {
       const { file } = await requireFileInJob(reader, jobIdParam, fileId);
       return toFileRecord(file, signer);
     },
@@ -132,7 +132,7 @@ export function createFileService({ repos, jobs, clock, signer }: FileServiceDep
      * A file for a TV receiver (account.md §4): a picture as JPEG, a movie's web encode, by a URL
      * signed for this file only. The caller must be able to read the file; documents cannot be cast.
      */
-    async castItem(reader: Reader, jobIdParam: string, fileId: string): Promise<CastItemReply> {
+    async castItem(reader: Caller, jobIdParam: string, fileId: string): Promise<CastItemReply> {
       const { file } = await requireFileInJob(reader, jobIdParam, fileId);
       if (file.media_kind === 'document' || !signer) throw unprocessable('file cannot be cast');
       return {
@@ -144,13 +144,13 @@ export function createFileService({ repos, jobs, clock, signer }: FileServiceDep
       };
     },
 
-    async encodingStatus(reader: Reader, jobIdParam: string, fileId: string): Promise<EncodingStatus> {
+    async encodingStatus(reader: Caller, jobIdParam: string, fileId: string): Promise<EncodingStatus> {
       const { file } = await requireFileInJob(reader, jobIdParam, fileId);
       return encodingStatusOf(file.encode_status);
     },
 
-    async metadata(reader: Reader, jobIdParam: string, name: string): Promise<FileMetadata> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+    async metadata(reader: Caller, jobIdParam: string, name: string): Promise<FileMetadata> {
+      const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
       const live = await files.findByPath(job.id, name);
       const file = live ?? (await files.findTrashedByPath(job.id, name));
       if (!file) throw notFound('deleted');
@@ -180,8 +180,12 @@ export function createFileService({ repos, jobs, clock, signer }: FileServiceDep
      * uploader may delete; another reader of the job gets 403, anyone else 404 (or the album's
      * refusal). Answers the caller's used_space after the deletion.
      */
-    async deleteFile(session: Session, jobIdParam: string, fileId: string): Promise<{ usedSpace: number }> {
-      const job = await jobs.requireReadableJob(session.userId, jobIdParam);
+    async deleteFile(
+      session: SignedInCaller,
+      jobIdParam: string,
+      fileId: string,
+    ): Promise<{ usedSpace: number }> {
+      const { job } = await access.requireAccess(session, Permission.JobRead, jobIdParam);
       const file = await files.findById(fileId);
       if (!file || file.job_id !== job.id || file.deleted_at != null) throw notFound();
       if (job.owner_id !== session.userId && file.user_id !== session.userId) throw forbidden();

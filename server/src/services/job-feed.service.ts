@@ -1,9 +1,10 @@
 import type { ChangesAndUploadStatus, PollReply } from '@nordlys/contract/job-changes';
+import type { Caller } from '../domain/caller';
+import { Permission } from '../domain/permission';
 import type { JobEvents } from '../events/job-events';
 import type { Repositories } from '../store/repositories';
 import type { JobRow } from '../store/repositories/job.repository';
-import { type Reader, toViewer } from './album-access.service';
-import type { JobService } from './job.service';
+import type { AccessService } from './access.service';
 import type { TimelineService } from './timeline.service';
 
 /** Most processing file ids one status answer lists; the panel needs to know only that some are. */
@@ -11,8 +12,8 @@ const PROCESSING_LIST_LIMIT = 500;
 
 export interface JobFeedDeps {
   repos: Pick<Repositories, 'jobs' | 'files'>;
-  jobs: JobService;
-  timeline: Pick<TimelineService, 'changes' | 'changesOf'>;
+  access: AccessService;
+  timeline: Pick<TimelineService, 'changesFor'>;
   events: JobEvents;
 }
 
@@ -31,31 +32,33 @@ export interface PollOptions {
  * changes after the client's serial, read under the access check the poll made when it came in:
  * one request and one check per wake.
  */
-export function createJobFeedService({ repos, jobs, timeline, events }: JobFeedDeps) {
+export function createJobFeedService({ repos, access, timeline, events }: JobFeedDeps) {
   const held = new Set<() => void>();
 
   return {
     async changesAndUploadStatus(
-      reader: Reader,
+      reader: Caller,
       jobIdParam: string,
       since: number,
     ): Promise<ChangesAndUploadStatus> {
-      const feed = await timeline.changes(reader, jobIdParam, since);
-      const { userId } = toViewer(reader);
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+      const grant = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
+      const feed = await timeline.changesFor(grant, since);
+      const { userId } = reader;
+      const { job } = grant;
       const processing =
         userId === null ? [] : await repos.files.processingIds(job.id, userId, PROCESSING_LIST_LIMIT);
       return { ...feed, async_upload_status: { processing } };
     },
 
-    async poll(reader: Reader, jobIdParam: string, options: PollOptions): Promise<PollReply> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
-      const woken = await holdUntilMoved(job, options);
+    async poll(reader: Caller, jobIdParam: string, options: PollOptions): Promise<PollReply> {
+      const grant = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
+      const woken = await holdUntilMoved(grant.job, options);
       if (woken.result !== 'ok' || !options.withChanges) return woken;
-      const current = await repos.jobs.findById(job.id);
+      const current = await repos.jobs.findById(grant.job.id);
       // Gone or moved to the trash while held: the client's /changes read says so, as it did.
       if (!current || current.deleted_at != null) return woken;
-      const feed = await timeline.changesOf(reader, current, options.seq);
+      // The grant the poll came in with, over the job's row as it is now (its serial moved).
+      const feed = await timeline.changesFor({ ...grant, job: current }, options.seq);
       return { result: 'ok', seq: woken.seq, serial: feed.serial, changes: feed.changes };
     },
 

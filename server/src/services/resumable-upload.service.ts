@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TusUploadStatus } from '@nordlys/contract/file';
 import type { BlobStore } from '../blobs/blob-store';
 import type { TusBlobDatastore } from '../blobs/tus-blob-datastore';
+import { type SignedInCaller, signedOutCaller } from '../domain/caller';
 import { conflict, DomainError, notFound } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
-import type { Session } from './auth.service';
 import type { FileService } from './file.service';
 import type { UploadService } from './upload.service';
 import { fieldsFromTusMetadata } from './upload-fields';
@@ -55,7 +55,7 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
    * the outcome.
    */
   async function finishClaimed(
-    session: Session,
+    session: SignedInCaller,
     upload: { id: string; size?: number; metadata?: TusMetadata },
     claim: string,
   ): Promise<string> {
@@ -94,7 +94,10 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
      * any is sent. Answers the metadata to keep: the owner is recorded by the server, over
      * anything the client sent under that key.
      */
-    async begin(session: Session, upload: { metadata?: TusMetadata; size?: number }): Promise<TusMetadata> {
+    async begin(
+      session: SignedInCaller,
+      upload: { metadata?: TusMetadata; size?: number },
+    ): Promise<TusMetadata> {
       const { jobId, fields } = fieldsFromTusMetadata(upload.metadata);
       await uploads.prepare(session, jobId, fields, upload.size);
       return { ...upload.metadata, user_id: session.userId };
@@ -105,7 +108,7 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
      * file row, usage, serial). Answers the new file's id; a failure is kept as the outcome too.
      */
     async finish(
-      session: Session,
+      session: SignedInCaller,
       upload: { id: string; size?: number; metadata?: TusMetadata },
     ): Promise<string> {
       const claim = randomUUID();
@@ -128,7 +131,8 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
           const row = await repo.find(id);
           const user = row ? await repos.users.findById(row.user_id) : undefined;
           if (!row || !user) continue;
-          const session: Session = {
+          const session: SignedInCaller = {
+            ...signedOutCaller(),
             userId: user.id,
             email: user.email,
             name: user.name,
@@ -146,13 +150,13 @@ export function createResumableUploadService({ uploads, files, blobs, repos, clo
     },
 
     /** An upload belongs to the user who created it; anyone else is told it does not exist. */
-    async assertOwnUpload(session: Session, id: string): Promise<void> {
+    async assertOwnUpload(session: SignedInCaller, id: string): Promise<void> {
       const upload = await (await loadDatastore()).getUpload(id).catch(() => null);
       if (!upload || upload.metadata?.user_id !== session.userId) throw notFound();
     },
 
     /** How an upload ended, for a client that reloaded. */
-    async outcome(session: Session, id: string): Promise<TusUploadStatus> {
+    async outcome(session: SignedInCaller, id: string): Promise<TusUploadStatus> {
       const record = await repo.find(id);
       if (!record || record.user_id !== session.userId) throw notFound();
       if (record.status === 'done' && record.file_id) {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
 import { albumIdToB64 } from '@nordlys/contract/album-id';
 import {
   type CreateShareReply,
@@ -14,26 +13,26 @@ import {
   splitRecipients,
 } from '@nordlys/contract/share';
 import type { CopyFilesReply } from '@nordlys/contract/timeline';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors';
+import type { Caller, SignedInCaller } from '../domain/caller';
+import { badRequest, conflict, forbidden, notFound } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import { isShareLive } from '../domain/share-rules';
-import { type LoginThrottle, passwordThrottleKeys } from '../identity/login-throttle';
-import { hashPassword, verifyPassword } from '../identity/password';
+import { hashPassword } from '../identity/password';
 import type { Mailer } from '../mail/mailer';
 import { composeShareMail, type ShareMailInput } from '../mail/share-mail';
 import type { MediaUrls } from '../media/media-urls';
 import type { Repositories } from '../store/repositories';
 import type { SharedFileRow, ShareRow } from '../store/repositories/share.repository';
-import type { Viewer } from './album-access.service';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
 import { canReadFile, type FileActionsService } from './file-actions.service';
 import type { JobService } from './job.service';
 
 export interface ShareServiceDeps {
   repos: Pick<Repositories, 'shares' | 'users' | 'timeline'>;
-  jobs: Pick<JobService, 'findJob' | 'readAlbum'>;
+  jobs: Pick<JobService, 'findJob'>;
+  access: AccessService;
   fileActions: Pick<FileActionsService, 'copyToTimeline'>;
   signer: Pick<MediaUrls, 'shareFileUrls'>;
-  throttle: LoginThrottle;
   mailer: Mailer;
   brand: string;
   clock: () => number;
@@ -54,35 +53,12 @@ function checkRecipients(recipients: readonly string[], field: string): string[]
  * an album's link sent by its owner (`publish`).
  */
 export function createShareService(deps: ShareServiceDeps) {
-  const { repos, jobs, fileActions, signer, throttle, mailer, brand, clock } = deps;
+  const { repos, jobs, access, fileActions, signer, mailer, brand, clock } = deps;
 
   /** A live share, or 404 for unknown, stopped and expired ones alike. */
   async function liveShare(id: string): Promise<ShareRow> {
     const share = await repos.shares.find(id);
     if (!share || !isShareLive(share, clock())) throw notFound();
-    return share;
-  }
-
-  /** The share as a visitor may read it: its owner always, others with its password where it has one. */
-  async function readableShare(viewer: Viewer, id: string): Promise<ShareRow> {
-    const share = await liveShare(id);
-    if (share.password_hash === null || viewer.userId === share.owner_id) return share;
-    const keys = passwordThrottleKeys('share', id, viewer.address ?? 'unknown');
-    // A lock refuses right and wrong guesses alike, or it would still tell which one is right.
-    if ((await throttle.lockedUntil([keys.pair, keys.ip])) !== null) throw tooManyRequests();
-    const { password } = viewer;
-    if (!password) throw forbidden(PUBLIC_JOB_AUTH_FAILED);
-    // Sign-in's rule: locks per address and per (share, address), growing delays per share.
-    const hash = share.password_hash;
-    const outcome = await throttle.attempt(keys, () => verifyPassword(hash, password));
-    if (outcome.ok) return share;
-    if (outcome.reason === 'locked') throw tooManyRequests();
-    throw forbidden(PUBLIC_JOB_AUTH_FAILED);
-  }
-
-  async function ownShare(session: Session, id: string): Promise<ShareRow> {
-    const share = await liveShare(id);
-    if (share.owner_id !== session.userId) throw forbidden();
     return share;
   }
 
@@ -111,7 +87,7 @@ export function createShareService(deps: ShareServiceDeps) {
 
   /** A link by e-mail from the caller, in their language (core.md §7 send by e-mail, publish). */
   async function sendLink(
-    session: Session,
+    session: SignedInCaller,
     recipients: string[],
     request: { subject: string; message?: string },
     link: string,
@@ -133,14 +109,11 @@ export function createShareService(deps: ShareServiceDeps) {
   }
 
   return {
-    /** A live share the visitor may read (its password checked and throttled), for its archive. */
-    requireReadable: readableShare,
-
     /** A live share, for a signed archive link whose checks were made when it was minted. */
     requireLive: liveShare,
 
     async create(
-      session: Session,
+      session: SignedInCaller,
       request: { file_ids: string[]; password?: string },
       origin: string,
     ): Promise<CreateShareReply> {
@@ -168,8 +141,8 @@ export function createShareService(deps: ShareServiceDeps) {
       return { id, link: `${origin}${sharePath(id)}` };
     },
 
-    async get(viewer: Viewer, id: string, origin: string): Promise<Share> {
-      const share = await readableShare(viewer, id);
+    async get(viewer: Caller, id: string, origin: string): Promise<Share> {
+      const share = await access.requireAccess(viewer, Permission.ShareRead, id);
       const [owner, files] = await Promise.all([repos.users.findById(share.owner_id), liveFiles(id)]);
       const shown = files.map((file) => ({ file, answer: shareFile(id, file) }));
       return {
@@ -197,13 +170,18 @@ export function createShareService(deps: ShareServiceDeps) {
       };
     },
 
-    async stop(session: Session, id: string): Promise<void> {
-      await ownShare(session, id);
+    async stop(session: SignedInCaller, id: string): Promise<void> {
+      await access.requireAccess(session, Permission.ShareEdit, id);
       await repos.shares.markDeleted(id, clock());
     },
 
-    async email(session: Session, id: string, request: EmailShareRequest, origin: string): Promise<void> {
-      const share = await ownShare(session, id);
+    async email(
+      session: SignedInCaller,
+      id: string,
+      request: EmailShareRequest,
+      origin: string,
+    ): Promise<void> {
+      const share = await access.requireAccess(session, Permission.ShareEdit, id);
       const recipients = checkRecipients(request.recipients, 'body.recipients');
       const files = await liveFiles(id);
       await sendLink(session, recipients, request, `${origin}${sharePath(id)}`, {
@@ -214,8 +192,8 @@ export function createShareService(deps: ShareServiceDeps) {
     },
 
     /** The share's files into the caller's timeline (the same bytes; new contents count against quota). */
-    async copyToTimeline(viewer: Viewer, session: Session, id: string): Promise<CopyFilesReply> {
-      await readableShare(viewer, id);
+    async copyToTimeline(viewer: Caller, session: SignedInCaller, id: string): Promise<CopyFilesReply> {
+      await access.requireAccess(viewer, Permission.ShareRead, id);
       const files = await liveFiles(id);
       const shared = new Set(files.map((file) => file.id));
       if (shared.size === 0) return { copied: [], failed: [] };
@@ -228,14 +206,13 @@ export function createShareService(deps: ShareServiceDeps) {
 
     /** core.md §7 publish: the owner sends a shared album's link by e-mail. */
     async publishAlbum(
-      session: Session,
+      session: SignedInCaller,
       idParam: string,
       request: PublishRequest,
       origin: string,
     ): Promise<void> {
       const job = await jobs.findJob(idParam);
-      const { album, role } = await jobs.readAlbum(session.userId, job);
-      if (role !== 'owner') throw forbidden();
+      const { album } = await access.requireAccess(session, Permission.AlbumEdit, job);
       if (album.privacy !== 'shared') throw conflict('album is private');
       const recipients = checkRecipients(splitRecipients(request.to_email), 'body.to_email');
       if (recipients.length === 0) throw badRequest('body.to_email is required');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ATTRIBUTE_VALUE_MAX_BYTES, type ClientStats, type StatisticsEvent } from '@nordlys/contract/account';
+import type { SignedInCaller } from '../domain/caller';
 import { badRequest } from '../domain/errors';
 import type { Repositories } from '../store/repositories';
 import type { Clock } from './account.service';
-import type { Session } from './auth.service';
 
 export function createStatisticsService(deps: { repos: Pick<Repositories, 'statistics'>; clock: Clock }) {
   const { repos, clock } = deps;
@@ -19,7 +19,7 @@ export function createStatisticsService(deps: { repos: Pick<Repositories, 'stati
       await repos.statistics.saveClientStats(userId, rounded, clock());
     },
 
-    async recordEvents(session: Session, events: StatisticsEvent[]): Promise<void> {
+    async recordEvents(session: SignedInCaller, events: StatisticsEvent[]): Promise<void> {
       const now = clock();
       const rows = events.map((event, index) => {
         const data = event.data === undefined ? null : JSON.stringify(event.data);

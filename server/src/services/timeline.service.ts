@@ -7,15 +7,15 @@ import type {
   TimelineStats,
 } from '@nordlys/contract/timeline';
 import { epochSecondsInMs, windowInMs } from '@nordlys/contract/timeline-month';
+import type { Caller } from '../domain/caller';
 import { badRequest } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import type { Repositories } from '../store/repositories';
-import type { JobRow } from '../store/repositories/job.repository';
 import type { FileWindow } from '../store/repositories/timeline.repository';
 import type { FileType } from '../store/schema';
-import type { Reader } from './album-access.service';
+import type { AccessService, JobAccess } from './access.service';
 import { withCommentRights } from './comment-feed-rights';
 import { type FileUrlSigner, toFileRecord, toTimelineTilesJson } from './file.service';
-import type { JobService } from './job.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHANGES_PAGE = 1000;
@@ -46,20 +46,20 @@ export interface TilesPage {
 
 export interface TimelineServiceDeps {
   repos: Pick<Repositories, 'timeline' | 'tiles' | 'changes'>;
-  jobs: JobService;
+  access: AccessService;
   clock: () => number;
   signer: FileUrlSigner | null;
 }
 
 /** Reads of a job's files by capture month; every call first checks the caller may read the job. */
-export function createTimelineService({ repos, jobs, clock, signer }: TimelineServiceDeps) {
+export function createTimelineService({ repos, access, clock, signer }: TimelineServiceDeps) {
   const { timeline, tiles: tileRows, changes } = repos;
 
-  async function readableWindow(reader: Reader, jobIdParam: string, query: FilesQuery) {
+  async function readableWindow(reader: Caller, jobIdParam: string, query: FilesQuery) {
     if (query.start !== undefined && query.end !== undefined && query.end < query.start) {
       throw badRequest('querystring.end must be at least querystring.start');
     }
-    const job = await jobs.requireReadableJob(reader, jobIdParam);
+    const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
     const window: FileWindow = {
       jobId: job.id,
       ...windowInMs(query),
@@ -72,15 +72,15 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
   return {
     /** The months, and the job's serial read before them: an empty timeline's change feed starts there. */
     async months(
-      reader: Reader,
+      reader: Caller,
       jobIdParam: string,
       filter: TimelineFilter,
     ): Promise<{ months: TimelineMonth[]; lastEventSerial: number }> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+      const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
       return { months: await timeline.months(job.id, filter), lastEventSerial: Number(job.serial) };
     },
 
-    async files(reader: Reader, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {
+    async files(reader: Caller, jobIdParam: string, query: FilesQuery): Promise<FilesPage> {
       const { job, window } = await readableWindow(reader, jobIdParam, query);
       const [rows, totalItems] = await Promise.all([
         timeline.listFiles(window, { limit: query.limit, offset: query.offset }),
@@ -94,7 +94,7 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
     },
 
     /** The files() window as columns, with the job's media grant once. */
-    async tiles(reader: Reader, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
+    async tiles(reader: Caller, jobIdParam: string, query: FilesQuery): Promise<TilesPage> {
       const { job, window } = await readableWindow(reader, jobIdParam, query);
       const [columns, totalItems] = await Promise.all([
         tileRows.tileColumns(window, { limit: query.limit, offset: query.offset }, job.owner_id),
@@ -107,8 +107,8 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
       };
     },
 
-    async recents(reader: Reader, jobIdParam: string): Promise<RecentCounts> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+    async recents(reader: Caller, jobIdParam: string): Promise<RecentCounts> {
+      const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
       const now = clock();
       const [one, seven, thirty] = await timeline.uploadedSince(job.id, [
         now - DAY_MS,
@@ -119,8 +119,8 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
     },
 
     /** Like account_info's counters: picture_count leaves out screenshots, which have their own. */
-    async stats(reader: Reader, jobIdParam: string): Promise<TimelineStats> {
-      const job = await jobs.requireReadableJob(reader, jobIdParam);
+    async stats(reader: Caller, jobIdParam: string): Promise<TimelineStats> {
+      const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
       const totals = await timeline.totals(job.id);
       return {
         picture_count: totals.pictures - totals.screenshots,
@@ -130,15 +130,16 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
       };
     },
 
-    async changes(reader: Reader, jobIdParam: string, since: number): Promise<JobChanges> {
-      return changesOf(reader, await jobs.requireReadableJob(reader, jobIdParam), since);
+    async changes(reader: Caller, jobIdParam: string, since: number): Promise<JobChanges> {
+      return changesFor(await access.requireAccess(reader, Permission.JobRead, jobIdParam), since);
     },
 
-    changesOf,
+    changesFor,
   };
 
-  /** The changes of a job the caller was already found to read (its row as read then). */
-  async function changesOf(reader: Reader, job: JobRow, since: number): Promise<JobChanges> {
+  /** The changes after `since` in a job the caller was already let read (one access check per request). */
+  async function changesFor(grant: JobAccess, since: number): Promise<JobChanges> {
+    const { job } = grant;
     const rows = await changes.listSince(job.id, since, CHANGES_PAGE);
     const last = rows.length > 0 ? Number(rows[rows.length - 1]?.serial) : 0;
     // A full page means more follow: the client continues from the last one it got.
@@ -149,7 +150,7 @@ export function createTimelineService({ repos, jobs, clock, signer }: TimelineSe
       id: row.entity_id,
       fields: row.fields ? (JSON.parse(row.fields) as Record<string, unknown>) : {},
     }));
-    return { serial, changes: await withCommentRights(jobs, reader, job, stored) };
+    return { serial, changes: await withCommentRights(grant, stored) };
   }
 }
 

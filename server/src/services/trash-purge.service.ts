@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { purgeCutoff } from '@nordlys/contract/trash';
 import type { BlobStore } from '../blobs/blob-store';
 import { derivedPrefix } from '../media/derived-blob-keys';
-import type { Repositories, TransactionRepositories } from '../store/repositories';
+import type { RepositoriesOf, TransactionRepositories } from '../store/repositories';
+import { removeFileRemarks } from './album-bookkeeping';
 import { releaseFileContent } from './file-bookkeeping';
 
 /** Files purged per transaction. */
@@ -17,20 +18,26 @@ export interface UnreferencedContent {
   blobKey: string;
 }
 
+/** What purging a file or an album writes. */
+export type PurgeRepository = 'files' | 'contents' | 'usage' | 'comments' | 'reactions' | 'albums' | 'trash';
+type PurgeRepositories = Pick<TransactionRepositories, PurgeRepository>;
+
 /**
  * Deletes one trashed file's row for good, in the caller's transaction: the content loses a
  * reference and, at none left, its row, whose blob key is answered for deletion after the commit.
  * Bytes another record still points at (a deduplicated twin, an album's or a share's copy) stay.
  * A trashed file counts against its uploader's used_space until here: it is released in this
- * transaction, with the row. False when the file was not in the trash.
+ * transaction, with the row, and so are its comments and loves with the album's counts of them.
+ * False when the file was not in the trash.
  */
 export async function purgeTrashedFile(
-  tx: Pick<TransactionRepositories, 'files' | 'contents' | 'usage'>,
-  file: { id: string; user_id: string; content_sha256: string; size: number },
+  tx: PurgeRepositories,
+  file: { id: string; job_id: string; user_id: string; content_sha256: string; size: number },
   unreferenced: UnreferencedContent[],
 ): Promise<boolean> {
   if (!(await tx.files.deleteTrashed(file.id))) return false;
   await releaseFileContent(tx, file);
+  await removeFileRemarks(tx, file);
   await releaseContent(tx, file.content_sha256, unreferenced);
   return true;
 }
@@ -88,7 +95,7 @@ export async function deleteContentBlobs(
 }
 
 export interface TrashPurgeDeps {
-  repos: Pick<Repositories, 'trash' | 'timeline' | 'taskLeases' | 'transaction'>;
+  repos: RepositoriesOf<'timeline' | 'taskLeases' | PurgeRepository>;
   blobs: BlobStore;
   clock: () => number;
   onOrphanBlob?(key: string, error: unknown): void;

@@ -6,21 +6,27 @@ import {
   type TrashFile,
 } from '@nordlys/contract/trash';
 import type { BlobStore } from '../blobs/blob-store';
+import type { SignedInCaller } from '../domain/caller';
 import { forbidden } from '../domain/errors';
+import { Permission } from '../domain/permission';
 import type { MediaUrls } from '../media/media-urls';
-import type { Repositories } from '../store/repositories';
+import type { RepositoriesOf } from '../store/repositories';
 import type { TrashRow } from '../store/repositories/trash.repository';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
 import type { BulkOutcome, FileActionsService } from './file-actions.service';
-import type { JobService } from './job.service';
-import { deleteContentBlobs, purgeTrashedAlbum, type UnreferencedContent } from './trash-purge.service';
+import {
+  deleteContentBlobs,
+  type PurgeRepository,
+  purgeTrashedAlbum,
+  type UnreferencedContent,
+} from './trash-purge.service';
 
 const seconds = (ms: number) => Math.floor(Number(ms) / 1000);
 
 export interface TrashServiceDeps {
-  repos: Pick<Repositories, 'trash' | 'transaction'>;
+  repos: RepositoriesOf<PurgeRepository>;
   blobs: BlobStore;
-  jobs: JobService;
+  access: AccessService;
   fileActions: FileActionsService;
   signer: Pick<MediaUrls, 'trashThumbUrl'>;
   clock: () => number;
@@ -29,10 +35,10 @@ export interface TrashServiceDeps {
 
 /** The trash (core.md §2, §4, §7): what is in it and the Undo of a deletion (the purge: trash-purge.service). */
 export function createTrashService(deps: TrashServiceDeps) {
-  const { repos, blobs, jobs, fileActions, signer, clock } = deps;
+  const { repos, blobs, access, fileActions, signer, clock } = deps;
   const unique = (ids: readonly string[]) => [...new Set(ids)];
 
-  function requireWriter(session: Session) {
+  function requireWriter(session: SignedInCaller) {
     if (session.isReadOnly) throw forbidden('read_only_user');
   }
 
@@ -64,7 +70,7 @@ export function createTrashService(deps: TrashServiceDeps) {
 
   return {
     async list(
-      session: Session,
+      session: SignedInCaller,
       page: { offset: number; limit: number },
     ): Promise<{ files: TrashFile[]; totalItems: number }> {
       const [rows, totalItems] = await Promise.all([
@@ -76,13 +82,17 @@ export function createTrashService(deps: TrashServiceDeps) {
     },
 
     /** The Undo of a deletion in one job: its files come back through the one restore path. */
-    async multiRollback(session: Session, jobIdParam: string, ids: readonly string[]): Promise<BulkOutcome> {
-      const job = await jobs.requireReadableJob(session.userId, jobIdParam);
+    async multiRollback(
+      session: SignedInCaller,
+      jobIdParam: string,
+      ids: readonly string[],
+    ): Promise<BulkOutcome> {
+      const { job } = await access.requireAccess(session, Permission.JobRead, jobIdParam);
       return fileActions.restoreFiles(session, ids, job.id);
     },
 
     /** The caller's albums in the trash (core.md §3 Deleted album), with a signed cover thumbnail. */
-    async deletedAlbums(session: Session): Promise<DeletedAlbum[]> {
+    async deletedAlbums(session: SignedInCaller): Promise<DeletedAlbum[]> {
       const rows = await repos.trash.deletedAlbums(session.userId);
       return rows.map((row) => ({
         id: row.id,
@@ -101,7 +111,7 @@ export function createTrashService(deps: TrashServiceDeps) {
      * Brings the caller's albums back from the trash, and with each the files trashed with it (its
      * last file, or files deleted after it); those go through the one restore, quota included.
      */
-    async restoreAlbums(session: Session, ids: readonly string[]): Promise<AlbumsSuccessReply> {
+    async restoreAlbums(session: SignedInCaller, ids: readonly string[]): Promise<AlbumsSuccessReply> {
       requireWriter(session);
       const success: AlbumsSuccessReply['success'] = [];
       for (const id of unique(ids)) {
@@ -118,7 +128,7 @@ export function createTrashService(deps: TrashServiceDeps) {
     },
 
     /** Deletes the caller's albums in the trash for good, each in one transaction (read-only users too). */
-    async deleteAlbums(session: Session, ids: readonly string[]): Promise<AlbumsSuccessReply> {
+    async deleteAlbums(session: SignedInCaller, ids: readonly string[]): Promise<AlbumsSuccessReply> {
       const success: AlbumsSuccessReply['success'] = [];
       for (const id of unique(ids)) {
         if (!(await repos.trash.findDeletedAlbum(session.userId, id))) continue;

@@ -3,20 +3,21 @@ import { pipeline, type Readable, Transform, type TransformCallback } from 'node
 import { MAX_UPLOAD_BYTES } from '@nordlys/contract/constants';
 import type { FileRecord, UploadPolicy } from '@nordlys/contract/file';
 import type { BlobStore } from '../blobs/blob-store';
+import type { SignedInCaller } from '../domain/caller';
 import { badRequest, DomainError, forbidden, outOfStorage } from '../domain/errors';
 import { parseFilePath } from '../domain/file-path';
 import { mediaKindOf, toEpochMs } from '../domain/file-type';
+import { Permission } from '../domain/permission';
 import { mimeOf } from '../domain/supported-extensions';
 import { checkUploadSize, emptyFile, remainingSpace, tooLargeFile } from '../domain/upload-checks';
 import { extractMetadata, sampleOfBlob, sampleSizesFor } from '../media/metadata';
-import type { Repositories, TransactionRepositories } from '../store/repositories';
+import type { RepositoriesOf, TransactionRepositories } from '../store/repositories';
 import type { ContentRow } from '../store/repositories/content.repository';
 import type { FileWithContent } from '../store/repositories/file.repository';
 import type { JobRow } from '../store/repositories/job.repository';
-import type { Session } from './auth.service';
+import type { AccessService } from './access.service';
 import { type FileUrlSigner, metadataJson, toFileRecord } from './file.service';
-import { insertFile, type NewFileInput } from './file-bookkeeping';
-import type { JobService } from './job.service';
+import { type FileBookkeepingRepository, insertFile, type NewFileInput } from './file-bookkeeping';
 import { fieldsFromForm, type UploadFields } from './upload-fields';
 
 /** A part of a multipart upload as it arrives: a text field, or the file's bytes, still unread. */
@@ -25,9 +26,9 @@ export type UploadPart =
   | { type: 'file'; fieldname: string; file: Readable };
 
 export interface UploadServiceDeps {
-  repos: Pick<Repositories, 'files' | 'usage' | 'transaction'>;
+  repos: RepositoriesOf<'contents' | 'tusUploads' | FileBookkeepingRepository>;
   blobs: BlobStore;
-  jobs: JobService;
+  access: AccessService;
   /** The media pipeline, told of each new content once it is committed. */
   media: { enqueueContent(sha256: string): void };
   signer: FileUrlSigner | null;
@@ -89,20 +90,28 @@ export interface ReceiveOptions extends Pick<StageOptions, 'signal' | 'onChunkSt
   minimumFileSize?: number;
 }
 
-/** Work that commits with the new file or rolls it back: the file's row is written, not yet visible. */
-export type OnCommit = (tx: TransactionRepositories, fileId: string) => Promise<void>;
+/**
+ * Work that commits with the new file or rolls it back: the file's row is written, not yet
+ * visible. It is given the upload records only (a resumable upload ends its own in the transaction).
+ */
+export type OnCommit = (tx: Pick<TransactionRepositories, 'tusUploads'>, fileId: string) => Promise<void>;
 
 export function createUploadService(deps: UploadServiceDeps) {
-  const { repos, blobs, jobs, media, signer, clock } = deps;
+  const { repos, blobs, access, media, signer, clock } = deps;
 
   /**
    * Every check that needs no bytes, in core.md §5's order after the caller's rights: the job
    * (404 / 410), the path (FileIsFolder, bad paths), then the declared size (TooLargeFile, Out of
    * storage). Runs before a byte is read.
    */
-  async function prepare(session: Session, jobIdParam: string, fields: UploadFields, declaredSize?: number) {
+  async function prepare(
+    session: SignedInCaller,
+    jobIdParam: string,
+    fields: UploadFields,
+    declaredSize?: number,
+  ) {
     if (session.isReadOnly) throw forbidden('read_only_user');
-    const job = await jobs.requireWritableJob(session.userId, jobIdParam);
+    const { job } = await access.requireAccess(session, Permission.JobUpload, jobIdParam);
     const parsed = parseFilePath(fields.path);
     if (fields.mtime === undefined || !Number.isFinite(fields.mtime) || fields.mtime < 0) {
       throw badRequest('mtime is required (epoch seconds or milliseconds)');
@@ -221,7 +230,7 @@ export function createUploadService(deps: UploadServiceDeps) {
    * is deleted, so no second copy and no blob without a row stays behind.
    */
   async function record(
-    session: Session,
+    session: SignedInCaller,
     upload: StagedUpload,
     onCommit?: OnCommit,
   ): Promise<{ file: FileWithContent; created: boolean }> {
@@ -249,7 +258,7 @@ export function createUploadService(deps: UploadServiceDeps) {
 
   /** Stage and record in one go: bytes that need no other part of the request to be accepted. */
   async function ingest(
-    session: Session,
+    session: SignedInCaller,
     prepared: PreparedUpload,
     body: NodeJS.ReadableStream,
     opts: StageOptions & { onCommit?: OnCommit } = {},
@@ -258,7 +267,7 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   async function commit(
-    session: Session,
+    session: SignedInCaller,
     prepared: PreparedUpload,
     candidate: ContentRow,
     at: number,
@@ -303,7 +312,7 @@ export function createUploadService(deps: UploadServiceDeps) {
    * are refused after they arrive, and nothing of them is kept.
    */
   async function receive(
-    session: Session,
+    session: SignedInCaller,
     jobIdParam: string,
     parts: AsyncIterable<UploadPart>,
     opts: ReceiveOptions = {},
@@ -334,7 +343,7 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   async function stageFilePart(
-    session: Session,
+    session: SignedInCaller,
     jobIdParam: string,
     raw: Record<string, string>,
     part: Extract<UploadPart, { type: 'file' }>,

@@ -30,6 +30,10 @@ export function createUserValueService(deps: {
       return value;
     },
 
+    find(userId: string, key: string): Promise<string | undefined> {
+      return values.find(userId, key);
+    },
+
     async remove(userId: string, key: string): Promise<void> {
       if (!(await values.delete(userId, key))) throw notFound(`No such ${noun}`);
     },

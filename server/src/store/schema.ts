@@ -330,7 +330,7 @@ export interface AlbumsTable {
   first_taken: number | null;
   last_taken: number | null;
   latest_file_id: string | null;
-  /** Joined users, comments and loves, kept in the transaction that changes them (0013b-album-counts). */
+  /** Joined users, comments and loves, moved by the service bookkeeping (services/album-bookkeeping.ts) in the transaction that changes them. */
   participant_count: number;
   comment_count: number;
   reaction_count: number;

@@ -34,8 +34,12 @@ export const getDevices = (signal?: AbortSignal): Promise<DeviceList> =>
 export const deleteDevice = (id: string): Promise<void> =>
   apiRequest<void>(`/devices/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export const getAccountAttribute = (key: string, signal?: AbortSignal): Promise<AccountAttribute> =>
-  apiRequest<AccountAttribute>('/account_attribute', { query: { key }, signal });
+/** Undefined when the attribute was never set (204). */
+export const getAccountAttribute = (
+  key: string,
+  signal?: AbortSignal,
+): Promise<AccountAttribute | undefined> =>
+  apiRequest<AccountAttribute | undefined>('/account_attribute', { query: { key }, signal });
 
 export const setAccountAttribute = (key: string, value: string): Promise<AccountAttribute> =>
   apiRequest<AccountAttribute>('/account_attribute', { method: 'POST', json: { key, value } });

@@ -32,6 +32,15 @@ export function loadTitle(entry: ScreenRoute, locale: string): Promise<void> {
 }
 
 /**
+ * The page's description for search results and link previews: a screen's own
+ * (`<namespace>:descriptions.<screen>`, beside its title) or the product's pitch. index.html holds
+ * the English pitch for readers that run no script.
+ */
+function describePage(text: string) {
+  document.querySelector('meta[name="description"]')?.setAttribute('content', text);
+}
+
+/**
  * Renders one route-table entry: checks its params, titles the tab, renders its screen. The
  * not-found entry is given the album routes' paths: an address that is one of them with the album
  * id left empty shows the spec's missing-params page instead.
@@ -46,10 +55,13 @@ export function RouteScreen({ entry, albumPaths }: { entry: ScreenRoute; albumPa
   if (entry.needsAlbum) requireAlbumParams(params);
   const missingAlbum = albumPaths !== undefined && lacksAlbumParams(pathname, albumPaths);
   const title = t(missingAlbum ? 'pages:missingAlbum.title' : entry.titleKey);
+  const ownDescription = `${titleNamespace(entry)}:descriptions.${entry.screen}`;
+  const description = t(i18n.exists(ownDescription) ? ownDescription : 'pages:start.pitch');
 
   useEffect(() => {
     document.title = documentTitle(brandName, entry.screen === 'start' ? undefined : title);
-  }, [brandName, entry.screen, title]);
+    describePage(description);
+  }, [brandName, entry.screen, title, description]);
 
   // A protected screen is not rendered until the session is restored; its code downloads meanwhile.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,27 @@ describe('rendered screens', () => {
     renderAppAt('/settings/storage', undefined, { account: sampleAccount() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Storage and subscription' })).toBeTruthy();
     expect(document.title).toBe('Storage and subscription · Nordlys Cloud');
+  });
+
+  it("describes the page for search results and link previews: a screen's own words, else the pitch", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+    try {
+      const first = renderAppAt('/settings/storage', undefined, { account: sampleAccount() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Storage and subscription' })).toBeTruthy();
+      expect(meta.content).toBe(
+        'Every photo, video and document you care about, backed up and beautifully organised in one calm place.',
+      );
+      first.unmount();
+      renderAppAt('/share/AAAAAAAAAAAAAAAAAAAAAA');
+      await waitFor(() => expect(document.title).toBe('Shared with you · Nordlys Cloud'));
+      expect(meta.content).toBe(
+        'Photos and files shared with you: look through them, download them or add them to your own photos.',
+      );
+    } finally {
+      meta.remove();
+    }
   });
 
   it('shows oops page not found with a go-back link for unknown paths', async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../database';
 import type { AlbumsTable, JobsTable } from '../schema';
-import { bumpAlbumCount } from './album-counts';
 
 export type AlbumSettingsRow = AlbumsTable;
 
@@ -30,6 +29,9 @@ export interface AlbumMemberRow {
   picture_key: string | null;
   joined_at: number;
 }
+
+/** The album row's counts of rows in other tables (participants, comments, loves). */
+export type AlbumCountColumn = 'participant_count' | 'comment_count' | 'reaction_count';
 
 export interface AlbumFileMove {
   fileId: string;
@@ -192,37 +194,35 @@ export function createAlbumRepository(db: Database) {
         .execute();
     },
 
-    async isMember(jobId: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('album_members')
-        .select('user_id')
-        .where('job_id', '=', jobId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Call in a transaction: the participants count moves with the row. */
-    async addMember(jobId: string, userId: string, at: number): Promise<void> {
+    /** True when the user was not a member yet. */
+    async addMember(jobId: string, userId: string, at: number): Promise<boolean> {
       const result = await db
         .insertInto('album_members')
         .values({ job_id: jobId, user_id: userId, joined_at: at })
         .onConflict((oc) => oc.columns(['job_id', 'user_id']).doNothing())
         .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
-        await bumpAlbumCount(db, jobId, 'participant_count', 1);
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    /** Call in a transaction: the participants count moves with the row. */
+    /** True when the user was a member. */
     async removeMember(jobId: string, userId: string): Promise<boolean> {
       const result = await db
         .deleteFrom('album_members')
         .where('job_id', '=', jobId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      const removed = Number(result.numDeletedRows) > 0;
-      if (removed) await bumpAlbumCount(db, jobId, 'participant_count', -1);
-      return removed;
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Moves the album row's counts by the given amounts. */
+    async moveCounts(jobId: string, delta: Partial<Record<AlbumCountColumn, number>>): Promise<void> {
+      const set = Object.fromEntries(
+        Object.entries(delta)
+          .filter(([, by]) => by !== 0)
+          .map(([column, by]) => [column, sql<number>`${sql.ref(column)} + ${by}`]),
+      );
+      if (Object.keys(set).length === 0) return;
+      await db.updateTable('albums').set(set).where('job_id', '=', jobId).execute();
     },
 
     members(jobId: string): Promise<AlbumMemberRow[]> {
@@ -257,15 +257,6 @@ export function createAlbumRepository(db: Database) {
       created_at: number;
     }) {
       await db.insertInto('album_guests').values(guest).execute();
-    },
-
-    findGuest(jobId: string, tokenHash: string) {
-      return db
-        .selectFrom('album_guests')
-        .select(['id', 'name'])
-        .where('job_id', '=', jobId)
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
     },
 
     async liveFileIds(jobId: string): Promise<string[]> {

@@ -1,6 +1,5 @@
 import type { Database } from '../database';
 import type { CommentsTable } from '../schema';
-import { bumpAlbumCount } from './album-counts';
 
 export type CommentRow = CommentsTable;
 
@@ -8,7 +7,6 @@ export function createCommentRepository(db: Database) {
   return {
     async insert(row: CommentRow): Promise<void> {
       await db.insertInto('comments').values(row).execute();
-      await bumpAlbumCount(db, row.job_id, 'comment_count', 1);
     },
 
     findById(jobId: string, fileId: string, commentId: string): Promise<CommentRow | undefined> {
@@ -36,15 +34,24 @@ export function createCommentRepository(db: Database) {
       await db.updateTable('comments').set({ body, edited_at: at }).where('id', '=', commentId).execute();
     },
 
-    async remove(commentId: string): Promise<boolean> {
+    /** The job the comment was in, or null when there was no such comment. */
+    async remove(commentId: string): Promise<string | null> {
       const removed = await db
         .deleteFrom('comments')
         .where('id', '=', commentId)
         .returning('job_id')
         .executeTakeFirst();
-      if (!removed) return false;
-      await bumpAlbumCount(db, removed.job_id, 'comment_count', -1);
-      return true;
+      return removed?.job_id ?? null;
+    },
+
+    /** Deletes every comment on a file; answers how many there were. */
+    async removeForFile(jobId: string, fileId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('comments')
+        .where('job_id', '=', jobId)
+        .where('file_id', '=', fileId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { Database } from '../database';
-import { bumpAlbumCount } from './album-counts';
 
 export function createReactionRepository(db: Database) {
   return {
@@ -10,9 +9,7 @@ export function createReactionRepository(db: Database) {
         .values(row)
         .onConflict((oc) => oc.columns(['job_id', 'file_id', 'actor_id']).doNothing())
         .executeTakeFirst();
-      const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-      if (added) await bumpAlbumCount(db, row.job_id, 'reaction_count', 1);
-      return added;
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     /** True when there was a love to remove. */
@@ -23,9 +20,17 @@ export function createReactionRepository(db: Database) {
         .where('file_id', '=', fileId)
         .where('actor_id', '=', actorId)
         .executeTakeFirst();
-      const removed = Number(result.numDeletedRows) > 0;
-      if (removed) await bumpAlbumCount(db, jobId, 'reaction_count', -1);
-      return removed;
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Deletes every love on a file; answers how many there were. */
+    async removeForFile(jobId: string, fileId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('reactions')
+        .where('job_id', '=', jobId)
+        .where('file_id', '=', fileId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async loves(

@@ -59,7 +59,7 @@ export async function pollAccount(dispatch: AppDispatch): Promise<void> {
       getAccountInfo(),
       ...[...watchedKeys].map(async (key): Promise<[string, string | null]> => {
         try {
-          return [key, (await getAccountAttribute(key)).value];
+          return [key, (await getAccountAttribute(key))?.value ?? null];
         } catch (error) {
           if (isApiError(error) && error.status === 404) return [key, null];
           throw error;

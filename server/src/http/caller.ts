@@ -1,7 +1,7 @@
 import { ALBUM_PASSWORD_HEADER, GUEST_TOKEN_HEADER } from '@nordlys/contract/album';
 import { SHARE_PASSWORD_HEADER, SHARE_PASSWORD_MAX_LENGTH } from '@nordlys/contract/share';
 import type { FastifyRequest } from 'fastify';
-import type { Viewer } from '../services/album-access.service';
+import { type Caller, signedOutCaller } from '../domain/caller';
 
 const MAX_HEADER_VALUE = 256;
 
@@ -15,11 +15,10 @@ function header(request: FastifyRequest, name: string): string | null {
  * token was sent (an invalid one still answers 401), the album password and guest token headers,
  * and the client address that password guesses are counted against.
  */
-export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+export async function callerOf(request: FastifyRequest): Promise<Caller> {
   const session = await request.optionalSession();
   return {
-    userId: session?.userId ?? null,
-    isReadOnly: session?.isReadOnly ?? false,
+    ...(session ?? signedOutCaller()),
     password: header(request, ALBUM_PASSWORD_HEADER),
     guestToken: header(request, GUEST_TOKEN_HEADER),
     address: request.ip,
@@ -38,7 +37,7 @@ function decodedPassword(value: string | string[] | undefined): string | null {
 }
 
 /** The caller with the share password (as typed) in place of an album's. */
-export async function shareViewerOf(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await viewerOf(request);
-  return { ...viewer, password: decodedPassword(request.headers[SHARE_PASSWORD_HEADER.toLowerCase()]) };
+export async function shareCallerOf(request: FastifyRequest): Promise<Caller> {
+  const caller = await callerOf(request);
+  return { ...caller, password: decodedPassword(request.headers[SHARE_PASSWORD_HEADER.toLowerCase()]) };
 }
