@@ -1,8 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { subscribeChangeFeed } from './change-feed';
 import type { FeedEvent } from './feed-events.rules';
 
 export type { FeedBatch, FeedEvent, FeedEventKind } from './feed-events.rules';
+
+/**
+ * The feed's store and its requests load when the first view subscribes, not with the view: a view
+ * subscribes only once it has loaded, so the first load (the timeline's) does not carry them.
+ */
+let feedModule: Promise<typeof import('./change-feed')> | undefined;
+const loadFeed = () => {
+  feedModule ??= import('./change-feed');
+  return feedModule;
+};
 
 export interface ChangeFeedOptions {
   /** The serial the view shows; null until it has loaded (nothing is subscribed until then). */
@@ -34,12 +43,22 @@ export function useChangeFeed(
   const ready = jobId !== null && options.seq !== null;
   useEffect(() => {
     if (!ready || jobId === null) return;
-    return subscribeChangeFeed({
-      jobId,
-      seq: () => seqRef.current ?? 0,
-      headers: () => headersRef.current,
-      onEvents: (events, serial) => onEventsRef.current(events, serial),
-      onFailed: () => onFailedRef.current?.(),
+    let unsubscribe: (() => void) | undefined;
+    let gone = false;
+    // Views subscribe in the order their effects ran: the module's promise settles them in that order.
+    void loadFeed().then(({ subscribeChangeFeed }) => {
+      if (gone) return;
+      unsubscribe = subscribeChangeFeed({
+        jobId,
+        seq: () => seqRef.current ?? 0,
+        headers: () => headersRef.current,
+        onEvents: (events, serial) => onEventsRef.current(events, serial),
+        onFailed: () => onFailedRef.current?.(),
+      });
     });
+    return () => {
+      gone = true;
+      unsubscribe?.();
+    };
   }, [jobId, ready]);
 }

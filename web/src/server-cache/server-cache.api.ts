@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { listenToChangeFeed } from '../change-feed/change-feed';
-import { lateMiddleware, rootReducer } from '../state/store';
+import { addLateMiddleware, rootReducer } from '../state/store';
 import { type CacheError, toCacheError } from './cache-error';
 import { tagsTouched } from './feed-tags.rules';
 
@@ -50,7 +50,7 @@ const invalidatedByFeed: Middleware = (store) => {
 };
 
 rootReducer.inject(serverCache);
-lateMiddleware.addMiddleware(serverCache.middleware, invalidatedByFeed);
+addLateMiddleware(serverCache.middleware, invalidatedByFeed);
 
 /**
  * A queryFn over an `api/` call: hands it the request's abort signal, and turns what it throws into

@@ -1,6 +1,5 @@
-import { fetchChanges } from '../../api/job-feed.api';
 import { fetchDefaultJob, fetchMonths, fetchRecents, fetchTiles } from '../../api/timeline.api';
-import { type FeedEvent, toFeedEvents } from '../../change-feed/feed-events.rules';
+import type { FeedEvent } from '../../change-feed/feed-events.rules';
 import { selectionActions } from './selection.slice';
 import { type TimelineRootState, timelineActions } from './timeline.slice';
 import {
@@ -105,11 +104,13 @@ export async function applyTimelineEvents(
 export async function pollChanges(dispatch: Dispatch, getState: GetState): Promise<void> {
   const { jobId, serial } = timelineOf(getState);
   if (!jobId || serial === null) return;
-  let feed: Awaited<ReturnType<typeof fetchChanges>>;
+  let feed: { serial: number; events: FeedEvent[] };
   try {
-    feed = await fetchChanges(jobId, serial);
+    // The feed's code is loaded with the first read, not with the timeline's first load.
+    const { readFeedEvents } = await import('../../change-feed/change-feed');
+    feed = await readFeedEvents(jobId, serial);
   } catch {
     return;
   }
-  await applyTimelineEvents(dispatch, getState, toFeedEvents(feed.changes), feed.serial);
+  await applyTimelineEvents(dispatch, getState, feed.events, feed.serial);
 }
