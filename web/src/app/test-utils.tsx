@@ -1,5 +1,4 @@
 import { DEFAULT_CLIENT_CONFIG } from '@nordlys/contract/client-config';
-import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import {
@@ -12,7 +11,7 @@ import {
 import type { AccountInfo } from '../api/account.api';
 import { accountLoaded } from '../features/account/account.slice';
 import { loginSucceeded } from '../features/auth/login-status.slice';
-import { rootReducer } from '../state/store';
+import { createAppStore } from '../state/store';
 import { environmentFor } from './app-environment';
 import { AppEnvironmentContext } from './app-environment.context';
 import { AppRoutes } from './router';
@@ -38,7 +37,7 @@ export function renderAppAt(
   hostname = 'photos.example.com',
   options: { account?: AccountInfo } = {},
 ) {
-  const store = configureStore({ reducer: rootReducer });
+  const store = createAppStore();
   // Protected screens show the login wall unless the test signs in.
   if (options.account) {
     store.dispatch(accountLoaded(options.account));

@@ -1,7 +1,8 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FolderPlus, Images, Users } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Album, fetchAlbums } from '../../api/albums.api';
+import { useAlbumsQuery } from '../../server-cache/albums.endpoints';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
@@ -13,28 +14,21 @@ import './album-picker.css';
 export function AlbumPickerDialog() {
   const request = useSyncExternalStore(onPickRequestChange, currentPickRequest);
   const { t } = useTranslation('albumPicker');
-  const [albums, setAlbums] = useState<Album[]>([]);
-  const [load, setLoad] = useState<PickerLoad>('loading');
   const [choice, setChoice] = useState<PickerChoice | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const list = useAlbumsQuery(request ? undefined : skipToken);
+  const albums = useMemo(
+    () => pickableAlbums(list.data ?? [], request?.currentAlbumId),
+    [list.data, request?.currentAlbumId],
+  );
+  const load: PickerLoad = list.isError
+    ? 'failed'
+    : list.isSuccess && !list.isFetching
+      ? 'loaded'
+      : 'loading';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) fetches again.
-  useEffect(() => {
-    if (!request) return;
-    const controller = new AbortController();
-    setChoice(null);
-    setLoad('loading');
-    fetchAlbums(controller.signal).then(
-      (list) => {
-        setAlbums(pickableAlbums(list, request.currentAlbumId));
-        setLoad('loaded');
-      },
-      () => {
-        if (!controller.signal.aborted) setLoad('failed');
-      },
-    );
-    return () => controller.abort();
-  }, [request, attempt]);
+  // A new request starts without a choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request clears the choice.
+  useEffect(() => setChoice(null), [request]);
 
   const chosenId = choice?.kind === 'album' ? choice.album.id : choice?.kind;
   return (
@@ -104,7 +98,7 @@ export function AlbumPickerDialog() {
       ) : load === 'failed' ? (
         <div className="album-picker__state" role="alert">
           <p>{t('failed')}</p>
-          <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="sm" onClick={() => void list.refetch()}>
             {t('retry')}
           </Button>
         </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../api/session';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { withStore } from '../../test/with-store';
 import { requestAlbumPick } from './album-picker.requests';
 import { AlbumPickerDialog } from './album-picker-dialog.component';
 
@@ -26,7 +27,7 @@ describe('album picker dialog', () => {
           answer = resolve;
         }),
     });
-    render(<AlbumPickerDialog />);
+    render(withStore(<AlbumPickerDialog />));
     let picked!: ReturnType<typeof requestAlbumPick>;
     act(() => {
       picked = requestAlbumPick({ currentAlbumId: 'current' });
@@ -53,7 +54,7 @@ describe('album picker dialog', () => {
   it('answers null when cancelled and offers the New album tile', async () => {
     setAuthToken('token');
     fakeApi({ 'GET /jobs': jsonResponse({ jobs: [] }) });
-    render(<AlbumPickerDialog />);
+    render(withStore(<AlbumPickerDialog />));
     let picked!: ReturnType<typeof requestAlbumPick>;
     act(() => {
       picked = requestAlbumPick();

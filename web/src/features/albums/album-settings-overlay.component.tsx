@@ -2,7 +2,12 @@ import { ALBUM_TITLE_MAX_LENGTH, type Album } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renameAlbum, setAlbumPassword, setAlbumPermission, setAlbumPrivacy } from '../../api/albums.api';
+import {
+  useRenameAlbumMutation,
+  useSetAlbumPasswordMutation,
+  useSetAlbumPermissionMutation,
+  useSetAlbumPrivacyMutation,
+} from '../../server-cache/albums.endpoints';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -28,6 +33,10 @@ export interface AlbumSettingsOverlayProps {
 export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSettingsOverlayProps) {
   const { t } = useTranslation('albums');
   const dispatch = useAppDispatch();
+  const [renameAlbum] = useRenameAlbumMutation();
+  const [setAlbumPrivacy] = useSetAlbumPrivacyMutation();
+  const [setAlbumPassword] = useSetAlbumPasswordMutation();
+  const [setAlbumPermission] = useSetAlbumPermissionMutation();
   const [draft, setDraft] = useState(() => draftOf(album));
   const [pending, setPending] = useState(false);
   // Problems show once a save was tried, not while the owner is still typing.
@@ -51,18 +60,28 @@ export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSet
     setPending(true);
     let latest: Album | null = null;
     try {
-      if (changes.name !== null) latest = await renameAlbum(album.id, changes.name);
-      if (changes.privacy !== null) latest = await setAlbumPrivacy(album.id, changes.privacy);
+      if (changes.name !== null)
+        latest = await renameAlbum({ albumId: album.id, name: changes.name }).unwrap();
+      if (changes.privacy !== null)
+        latest = await setAlbumPrivacy({ albumId: album.id, mode: changes.privacy }).unwrap();
       if (changes.password !== null) {
         // core.md §5: only the transformed password leaves the browser.
         const sent = changes.password ? await transformAlbumPassword(changes.password) : '';
-        latest = await setAlbumPassword(album.id, sent);
+        latest = await setAlbumPassword({ albumId: album.id, password: sent }).unwrap();
       }
       if (changes.allowComments !== null) {
-        latest = await setAlbumPermission(album.id, 'allow_comments', changes.allowComments);
+        latest = await setAlbumPermission({
+          albumId: album.id,
+          permission: 'allow_comments',
+          allowed: changes.allowComments,
+        }).unwrap();
       }
       if (changes.allowUploads !== null) {
-        latest = await setAlbumPermission(album.id, 'allow_uploads', changes.allowUploads);
+        latest = await setAlbumPermission({
+          albumId: album.id,
+          permission: 'allow_uploads',
+          allowed: changes.allowUploads,
+        }).unwrap();
       }
     } catch {
       albumsPorts().showToast(dispatch, { type: 'genericError', jobId: album.id });

@@ -1,6 +1,5 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { rootReducer } from '../../state/store';
+import { createAppStore } from '../../state/store';
 import { gateAction } from './login-gates';
 import {
   type PendingAction,
@@ -10,7 +9,7 @@ import {
   takePendingAction,
 } from './pending-action.registry';
 
-const dispatch = configureStore({ reducer: rootReducer }).dispatch;
+const dispatch = createAppStore().dispatch;
 const action: PendingAction = { type: 'copyAlbum', params: { albumIDB64: 'A1' }, redirectTo: '/a/A1' };
 
 beforeEach(() => sessionStorage.clear());

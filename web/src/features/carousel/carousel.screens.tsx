@@ -14,7 +14,6 @@ const route = routesOf('carousel');
 export interface CarouselScreenSlots {
   useAccount: FileActionAccountHook;
   renderMenu: CarouselPageProps['renderMenu'];
-  useChangeFeed?: CarouselPageProps['useChangeFeed'];
   renderCast?: CarouselPageProps['renderCast'];
   renderEdit?: CarouselPageProps['renderEdit'];
 }
@@ -23,7 +22,6 @@ function TimelineCarouselScreen({
   fileId,
   useAccount,
   renderMenu,
-  useChangeFeed,
   renderCast,
   renderEdit,
 }: CarouselScreenSlots & { fileId: string }) {
@@ -32,7 +30,6 @@ function TimelineCarouselScreen({
       fileId={fileId}
       account={useAccount()}
       renderMenu={renderMenu}
-      useChangeFeed={useChangeFeed}
       renderCast={renderCast}
       renderEdit={renderEdit}
     />

@@ -1,6 +1,6 @@
 import { type Dispatch, type RefObject, useCallback, useEffect, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/errors';
-import type { ChangeFeedHook } from '../../api/job-feed.api';
+import { type FeedEvent, useChangeFeed } from '../../change-feed/use-change-feed';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
 import { isMovieFile } from '../../file-actions/file-kind';
 import {
@@ -18,8 +18,6 @@ import {
   SLIDESHOW_INTERVAL_MS,
 } from './carousel.slice';
 import type { CarouselSource } from './carousel.source';
-
-const noChangeFeed: ChangeFeedHook = () => {};
 
 /** Loads the file and its neighbours, and reloads when the address names a file not in the list. */
 function useLoad(
@@ -155,36 +153,24 @@ function useRemoteRemovals(
   dispatch: Dispatch<CarouselAction>,
   source: CarouselSource,
   serial: RefObject<number | null>,
-  useChangeFeed: ChangeFeedHook,
 ) {
-  const removedSince = source.removedSince;
-  const lookup = useCallback(
-    async (signal: AbortSignal) => {
-      const since = serial.current;
-      if (since === null || !removedSince) return { applied: 0, serial: since ?? 0 };
-      const feed = await removedSince(since, signal);
-      serial.current = Math.max(serial.current ?? since, feed.serial);
-      for (const id of feed.removed) dispatch(actions.fileRemoved(id));
-      return { applied: feed.changes, serial: serial.current };
+  const onFeedEvents = useCallback(
+    (events: FeedEvent[]) => {
+      for (const event of events)
+        if (event.kind === 'fileRemoved') dispatch(actions.fileRemoved(event.fileId));
     },
-    [removedSince, dispatch, serial],
+    [dispatch],
   );
-  const following = state.status === 'open' && removedSince !== undefined && source.feed !== undefined;
+  const following = state.status === 'open' && source.feed !== undefined;
   useChangeFeed(
     following ? (source.feed?.jobId ?? null) : null,
-    following ? serial.current : null,
-    lookup,
-    source.feed?.headers,
+    { seq: following ? serial.current : null, headers: source.feed?.headers },
+    onFeedEvents,
   );
 }
 
 /** The viewer's state and the effects that drive it; the component renders and sends commands. */
-export function useCarousel(
-  source: CarouselSource,
-  fileId: string,
-  autoplay: boolean,
-  useChangeFeed: ChangeFeedHook = noChangeFeed,
-) {
+export function useCarousel(source: CarouselSource, fileId: string, autoplay: boolean) {
   const [state, dispatch] = useReducer(carouselReducer, undefined, initialCarouselState);
   const serial = useRef<number | null>(null);
   useLoad(state, dispatch, source, fileId, autoplay, serial);
@@ -192,6 +178,6 @@ export function useCarousel(
   usePreload(state);
   useSlideshow(state, dispatch);
   useDeletions(dispatch);
-  useRemoteRemovals(state, dispatch, source, serial, useChangeFeed);
+  useRemoteRemovals(state, dispatch, source, serial);
   return [state, dispatch] as const;
 }

@@ -1,17 +1,16 @@
 import { albumIdFromEither, albumIdToB64 } from '@nordlys/contract/album-id';
 import { useNavigate } from 'react-router';
-import { type ChangeFeedHook, CommentsPanel } from './comments-panel.component';
+import { CommentsPanel } from './comments-panel.component';
 
 export interface CommentsPageProps {
   params: Readonly<Record<string, string | undefined>>;
   userId: string | null;
   password: (albumId: string) => string | null;
   signIn(create: boolean): void;
-  useChangeFeed: ChangeFeedHook;
 }
 
 /** core.md §2 /comments/{albumIDB64}/{fileID}: the file's comments on a page of their own. */
-export function CommentsPage({ params, userId, password, signIn, useChangeFeed }: CommentsPageProps) {
+export function CommentsPage({ params, userId, password, signIn }: CommentsPageProps) {
   const navigate = useNavigate();
   const albumId = albumIdFromEither(params.albumIDB64 ?? '') ?? '';
   const fileId = params.fileID ?? '';
@@ -29,7 +28,6 @@ export function CommentsPage({ params, userId, password, signIn, useChangeFeed }
       password={password(albumId)}
       onClose={close}
       signIn={signIn}
-      useChangeFeed={useChangeFeed}
     />
   );
 }

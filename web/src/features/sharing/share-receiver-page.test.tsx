@@ -1,12 +1,11 @@
 import type { Share, ShareFile } from '@nordlys/contract/share';
-import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rootReducer } from '../../state/store';
+import { createAppStore } from '../../state/store';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { heldShareCopy } from './share-copy-hold.store';
 import { ShareReceiverPage } from './share-receiver-page.component';
@@ -37,7 +36,7 @@ const share: Share = {
 
 /** The page within the app's store and a router, as the app shows it. */
 const inApp = (page: ReactNode) => (
-  <Provider store={configureStore({ reducer: rootReducer })}>
+  <Provider store={createAppStore()}>
     <MemoryRouter>{page}</MemoryRouter>
   </Provider>
 );
@@ -106,7 +105,7 @@ describe('share receiver', () => {
     });
     const notify = vi.fn();
     render(
-      <Provider store={configureStore({ reducer: rootReducer })}>
+      <Provider store={createAppStore()}>
         <MemoryRouter initialEntries={['/share/s1']}>
           <Routes>
             <Route

@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { withStore } from '../../test/with-store';
 import { DebugPage } from './debug-page.component';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = (testEndpoints: boolean) =>
   render(
-    <MemoryRouter>
-      <DebugPage testEndpoints={testEndpoints} />
-    </MemoryRouter>,
+    withStore(
+      <MemoryRouter>
+        <DebugPage testEndpoints={testEndpoints} />
+      </MemoryRouter>,
+    ),
   );
 
 describe('debug page (account.md §2)', () => {

@@ -1,10 +1,9 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rootReducer } from '../../state/store';
+import { createAppStore } from '../../state/store';
 import { stubResizeObserver } from '../../test/resize-observer';
 import { UploadButton } from './upload-button.component';
 import { UploadPanel } from './upload-panel.component';
@@ -143,7 +142,7 @@ describe('panel summary', () => {
 });
 
 function mountPanel() {
-  const store = configureStore({ reducer: rootReducer });
+  const store = createAppStore();
   const queue = () => selectUploadQueue(store.getState() as UploadRootState);
   function Harness() {
     return <UploadPanel queue={useSelector(selectUploadQueue)} dispatch={useDispatch()} safari={false} />;
@@ -253,7 +252,7 @@ describe('upload status panel', () => {
 
 describe('Upload button', () => {
   function mountButton(readOnly: boolean) {
-    const store = configureStore({ reducer: rootReducer });
+    const store = createAppStore();
     store.dispatch(a.accountChecked({ readOnly }));
     render(
       <Provider store={store}>
