@@ -14,10 +14,8 @@ const api = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
 const PALETTE_ID = 'virtual:theme-palette.css';
 
-// RTK Query (toolkit/dist/query) is left out: it loads with the first route that reads through the
-// server cache, never with the first load.
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](preact|react-router|react-redux|@reduxjs[\\/]toolkit(?![\\/]dist[\\/]query)|redux|reselect|immer|i18next|react-i18next|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](preact|react-router|react-redux|@reduxjs[\\/]toolkit|redux|reselect|immer|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2}_[A-Z]{2})[\\/]([^\\/]+)\.json$/;
 
 /**

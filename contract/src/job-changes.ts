@@ -8,7 +8,6 @@ import { JobChange } from './timeline';
  * - `GET /st/4/jobs/{id}/changes_and_async_upload_status?since=N` → ChangesAndUploadStatus.
  * - `GET {pollHost}/poll/jobs/{id}/poll?seq=N` → PollReply: held until the job's serial passes N
  *   (`ok` with the serial at once if it already has), or until POLL_HOLD_MS pass (`timeout`).
- *   With `&with_changes=1` an ok answer also brings the changes after N (POLL_WITH_CHANGES).
  *   The same access rules as reading the job.
  */
 
@@ -28,21 +27,9 @@ export const POLL_RETRY_FAILED_MS = 1000;
 export const UPLOAD_STATUS_POLL_MS = 2500;
 
 export const pollPath = (jobId: string) => `/poll/jobs/${encodeURIComponent(jobId)}/poll`;
-/** The poll's query parameter that asks for the changes with an ok answer. */
-export const POLL_WITH_CHANGES = 'with_changes';
 
 export const PollReply = Type.Union([
-  Type.Object({
-    result: Type.Literal('ok'),
-    seq: Type.Integer(),
-    /**
-     * With `with_changes=1`: the changes after the poll's `seq`, as `/changes?since=seq`
-     * answers them (with the caller's rights on comments), and the serial to poll from next, so a
-     * wake is one round trip. Absent when the job went away meanwhile: `/changes` says why.
-     */
-    serial: Type.Optional(Type.Integer()),
-    changes: Type.Optional(Type.Array(JobChange)),
-  }),
+  Type.Object({ result: Type.Literal('ok'), seq: Type.Integer() }),
   Type.Object({ result: Type.Literal('timeout') }),
 ]);
 export type PollReply = Static<typeof PollReply>;

@@ -3,7 +3,6 @@ import {
   CHANGE_COMMENT,
   CHANGE_FILE_ADDED,
   type ChangesAndUploadStatus,
-  POLL_WITH_CHANGES,
   type PollReply,
 } from '@nordlys/contract/job-changes';
 import fc from 'fast-check';
@@ -70,66 +69,6 @@ describe.each(databaseKinds)('the change feed and the poll host on %s', (kind) =
     expect(Date.now() - started).toBeLessThan(1000);
     const feed = await changes(id, serial, participant);
     expect(feed.changes.map((c) => c.type)).toEqual([CHANGE_COMMENT]);
-  });
-
-  const pollWithChanges = (id: string, who: Auth | null, seq: number, holdMs = 10_000) =>
-    albums.call('GET', `/poll/jobs/${id}/poll?seq=${seq}&${POLL_WITH_CHANGES}=1&hold_ms=${holdMs}`, { who });
-
-  it('with_changes: a wake brings the changes after seq, as /changes answers them', async () => {
-    const { id, fileId } = await sharedAlbum();
-    const { serial } = await changes(id, 0);
-    const held = pollWithChanges(id, participant, serial);
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await comment(id, fileId, owner, 'brought along')).statusCode).toBe(201);
-    const res = await held;
-    expect(res.statusCode, res.body).toBe(200);
-    const reply = res.json() as PollReply;
-    expect(reply).toEqual({ ...(await changes(id, serial, participant)), result: 'ok', seq: serial + 1 });
-    if (reply.result !== 'ok') throw new Error('timeout');
-    expect(reply.serial).toBe(serial + 1);
-    expect(reply.changes?.map((c) => [c.type, c.fields.comment])).toEqual([
-      [CHANGE_COMMENT, 'brought along'],
-    ]);
-    // Already past seq: at once, with everything since.
-    const atOnce = (await pollWithChanges(id, participant, 0, 0)).json() as PollReply;
-    expect(atOnce).toEqual({ ...(await changes(id, 0, participant)), result: 'ok', seq: serial + 1 });
-  });
-
-  it('with_changes: each reader gets the comment with their own rights on it', async () => {
-    const { id, fileId } = await sharedAlbum();
-    const { serial } = await changes(id, 0);
-    const readers = [owner, participant, null] as const;
-    const held = readers.map((who) => pollWithChanges(id, who, serial));
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await comment(id, fileId, participant, 'whose is it')).statusCode).toBe(201);
-    const rights = (await Promise.all(held)).map((res) => {
-      const reply = res.json() as PollReply;
-      const change = reply.result === 'ok' ? reply.changes?.[0] : undefined;
-      if (!change) throw new Error(res.body);
-      const { canEdit, canDelete } = change.fields as { canEdit?: boolean; canDelete?: boolean };
-      return { canEdit, canDelete };
-    });
-    expect(rights).toEqual([
-      // The owner may delete any comment, edit none of others'.
-      { canEdit: false, canDelete: true },
-      // The author edits and deletes their own.
-      { canEdit: true, canDelete: true },
-      // A signed-out visitor neither.
-      { canEdit: false, canDelete: false },
-    ]);
-  });
-
-  it('with_changes: the same access rules, and a timeout stays a timeout', async () => {
-    const priv = await albums.create(owner, { name: 'Mine' });
-    expect((await pollWithChanges(priv.id, stranger, 0, 0)).statusCode).toBe(403);
-    expect((await pollWithChanges(priv.id, null, 0, 0)).statusCode).toBe(403);
-    const { serial } = await changes(priv.id, 0);
-    expect((await pollWithChanges(priv.id, owner, serial, 100)).json()).toEqual({ result: 'timeout' });
-    const bad = await albums.call('GET', `/poll/jobs/${priv.id}/poll?seq=0&${POLL_WITH_CHANGES}=yes`, {
-      who: owner,
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toContain(POLL_WITH_CHANGES);
   });
 
   it("an upload wakes a poll held on the uploader's timeline (the default job)", async () => {

@@ -1,10 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  ChangesAndUploadStatus,
-  POLL_HOLD_MS,
-  POLL_WITH_CHANGES,
-  PollReply,
-} from '@nordlys/contract/job-changes';
+import { ChangesAndUploadStatus, POLL_HOLD_MS, PollReply } from '@nordlys/contract/job-changes';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { JobFeedService } from '../services/job-feed.service';
@@ -40,14 +35,11 @@ export async function jobFeedRoutes(app: FastifyInstance, { feed }: { feed: JobF
       schema: {
         tags: ['timeline'],
         summary: `Held until the job's serial passes seq (ok), or ${POLL_HOLD_MS / 1000} s pass (timeout)`,
-        description:
-          'The same access rules as reading the job. `hold_ms` asks for a shorter hold. ' +
-          `\`${POLL_WITH_CHANGES}=1\`: an ok answer brings the changes after \`seq\` and the serial to poll from next.`,
+        description: 'The same access rules as reading the job. `hold_ms` asks for a shorter hold.',
         params: JobParams,
         querystring: withCommonQuery({
           seq: Type.Integer({ minimum: 0 }),
           hold_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: POLL_HOLD_MS })),
-          [POLL_WITH_CHANGES]: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
         }),
         response: { 200: PollReply, '4xx': ErrorReply },
       },
@@ -58,7 +50,6 @@ export async function jobFeedRoutes(app: FastifyInstance, { feed }: { feed: JobF
       return feed.poll(await callerOf(request), request.params.id, {
         seq: request.query.seq,
         holdMs: request.query.hold_ms ?? POLL_HOLD_MS,
-        withChanges: request.query[POLL_WITH_CHANGES] === 1,
         signal: abort.signal,
       });
     },

@@ -3,7 +3,6 @@ import type { Caller } from '../domain/caller';
 import { Permission } from '../domain/permission';
 import type { JobEvents } from '../events/job-events';
 import type { Repositories } from '../store/repositories';
-import type { JobRow } from '../store/repositories/job.repository';
 import type { AccessService } from './access.service';
 import type { TimelineService } from './timeline.service';
 
@@ -20,17 +19,13 @@ export interface JobFeedDeps {
 export interface PollOptions {
   seq: number;
   holdMs: number;
-  /** An ok answer brings the changes after `seq` (the caller would read them next). */
-  withChanges?: boolean;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
 }
 
 /**
  * The long poll (core.md §7 poll host) and the upload panel's status. A held poll is a listener
- * and a timer: nothing touches the database until the job's serial moves. Its answer brings the
- * changes after the client's serial, read under the access check the poll made when it came in:
- * one request and one check per wake.
+ * and a timer: nothing touches the database until the job's serial moves.
  */
 export function createJobFeedService({ repos, access, timeline, events }: JobFeedDeps) {
   const held = new Set<() => void>();
@@ -51,15 +46,34 @@ export function createJobFeedService({ repos, access, timeline, events }: JobFee
     },
 
     async poll(reader: Caller, jobIdParam: string, options: PollOptions): Promise<PollReply> {
-      const grant = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
-      const woken = await holdUntilMoved(grant.job, options);
-      if (woken.result !== 'ok' || !options.withChanges) return woken;
-      const current = await repos.jobs.findById(grant.job.id);
-      // Gone or moved to the trash while held: the client's /changes read says so, as it did.
-      if (!current || current.deleted_at != null) return woken;
-      // The grant the poll came in with, over the job's row as it is now (its serial moved).
-      const feed = await timeline.changesFor({ ...grant, job: current }, options.seq);
-      return { result: 'ok', seq: woken.seq, serial: feed.serial, changes: feed.changes };
+      const { job } = await access.requireAccess(reader, Permission.JobRead, jobIdParam);
+      const { seq } = options;
+      let wake: (reply: PollReply) => void = () => {};
+      const answer = new Promise<PollReply>((resolve) => {
+        wake = resolve;
+      });
+      // Listening before the serial is read again: a change in between is heard, not missed.
+      const unsubscribe = events.subscribe(job.id, (serial) => {
+        if (serial > seq) wake({ result: 'ok', seq: serial });
+      });
+      const release = () => wake({ result: 'timeout' });
+      held.add(release);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      options.signal.addEventListener('abort', release, { once: true });
+      try {
+        const current = await repos.jobs.findById(job.id);
+        const serial = Number(current?.serial ?? job.serial);
+        if (serial > seq) wake({ result: 'ok', seq: serial });
+        // The hold counts from the serial's reading, so a serial already past seq answers ok
+        // even with a hold shorter than the read.
+        timer = setTimeout(release, options.holdMs);
+        return await answer;
+      } finally {
+        clearTimeout(timer);
+        unsubscribe();
+        held.delete(release);
+        options.signal.removeEventListener('abort', release);
+      }
     },
 
     /** Answers every held poll with a timeout (the server is stopping; clients poll again). */
@@ -69,37 +83,6 @@ export function createJobFeedService({ repos, access, timeline, events }: JobFee
 
     heldCount: () => held.size,
   };
-
-  /** Holds until the job's serial passes `seq` (ok with that serial) or the hold ends (timeout). */
-  async function holdUntilMoved(job: JobRow, options: PollOptions): Promise<PollReply> {
-    const { seq } = options;
-    let wake: (reply: PollReply) => void = () => {};
-    const answer = new Promise<PollReply>((resolve) => {
-      wake = resolve;
-    });
-    // Listening before the serial is read again: a change in between is heard, not missed.
-    const unsubscribe = events.subscribe(job.id, (serial) => {
-      if (serial > seq) wake({ result: 'ok', seq: serial });
-    });
-    const release = () => wake({ result: 'timeout' });
-    held.add(release);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    options.signal.addEventListener('abort', release, { once: true });
-    try {
-      const current = await repos.jobs.findById(job.id);
-      const serial = Number(current?.serial ?? job.serial);
-      if (serial > seq) wake({ result: 'ok', seq: serial });
-      // The hold counts from the serial's reading, so a serial already past seq answers ok
-      // even with a hold shorter than the read.
-      timer = setTimeout(release, options.holdMs);
-      return await answer;
-    } finally {
-      clearTimeout(timer);
-      unsubscribe();
-      held.delete(release);
-      options.signal.removeEventListener('abort', release);
-    }
-  }
 }
 
 export type JobFeedService = ReturnType<typeof createJobFeedService>;

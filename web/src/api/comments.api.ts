@@ -72,6 +72,18 @@ export const registerGuest = (albumId: string, name: string, access?: CommentAcc
     headers: commentAccessHeaders(access),
   });
 
+export const fetchAlbumChanges = (
+  albumId: string,
+  since: number,
+  access?: CommentAccess,
+  signal?: AbortSignal,
+) =>
+  apiRequest<JobChanges>(`/jobs/${encodeURIComponent(albumId)}/changes`, {
+    query: { since },
+    headers: commentAccessHeaders(access),
+    signal,
+  });
+
 /** The commented file itself (name, capture time, thumbnail), read as the panel's other calls are. */
 export const fetchCommentedFile = (
   albumId: string,

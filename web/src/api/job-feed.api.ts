@@ -1,9 +1,4 @@
-import {
-  type ChangesAndUploadStatus,
-  POLL_WITH_CHANGES,
-  type PollReply,
-  pollPath,
-} from '@nordlys/contract/job-changes';
+import { type ChangesAndUploadStatus, type PollReply, pollPath } from '@nordlys/contract/job-changes';
 import type { JobChange, JobChanges } from '@nordlys/contract/timeline';
 import { apiRequest } from './client';
 import { resolveHost } from './service-hosts';
@@ -11,9 +6,17 @@ import { resolveHost } from './service-hosts';
 export type { JobChange, JobChanges };
 
 /**
- * The long poll on the job's poll host (the page's origin when the directory names none); an ok
- * answer brings the changes after `seq`.
+ * The app's live change feed (the job syncer) as views receive it: while a view of `jobId` is
+ * shown, `lookup` runs whenever the job's serial passes the one the view has applied.
  */
+export type ChangeFeedHook = (
+  jobId: string | null,
+  seq: number | null,
+  lookup: (signal: AbortSignal) => Promise<{ applied: number; serial: number }>,
+  headers?: Record<string, string>,
+) => void;
+
+/** The long poll on the job's poll host (the page's origin when the directory names none). */
 export function fetchPoll(
   jobId: string,
   seq: number,
@@ -21,24 +24,8 @@ export function fetchPoll(
   headers?: Record<string, string>,
 ): Promise<PollReply> {
   const host = resolveHost('pollHost', jobId) || globalThis.location.origin;
-  return apiRequest<PollReply>(`${host}${pollPath(jobId)}`, {
-    query: { seq, [POLL_WITH_CHANGES]: 1 },
-    signal,
-    headers,
-  });
+  return apiRequest<PollReply>(`${host}${pollPath(jobId)}`, { query: { seq }, signal, headers });
 }
-
-/** The job's changes after `since`, oldest first (core.md §4). */
-export const fetchChanges = (
-  jobId: string,
-  since: number,
-  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
-) =>
-  apiRequest<JobChanges>(`/jobs/${encodeURIComponent(jobId)}/changes`, {
-    query: { since },
-    signal: options.signal,
-    headers: options.headers,
-  });
 
 /**
  * The job's changes after `since` and the caller's files in it still being processed (core.md §7).

@@ -149,6 +149,9 @@ export const fetchRecents = (jobId: string, signal?: AbortSignal) =>
 export const fetchStats = (jobId: string, signal?: AbortSignal) =>
   apiRequest<TimelineStats>(`${job(jobId)}/stats`, { signal });
 
+export const fetchChanges = (jobId: string, since: number, signal?: AbortSignal) =>
+  apiRequest<JobChanges>(`${job(jobId)}/changes`, { query: { since }, signal });
+
 export function chunk<T>(items: readonly T[], size: number = BULK_CHUNK): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));

@@ -1,10 +1,11 @@
 import { albumIdToB64 } from '@nordlys/contract/album-id';
+import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../api/session';
 import { gateAction } from '../features/auth/login-gates';
 import { runPendingAction } from '../features/auth/pending-action.registry';
 import { selectToasts } from '../features/toasts/toast.slice';
-import { createAppStore } from '../state/store';
+import { rootReducer } from '../state/store';
 import { fakeApi, jsonResponse } from '../test/fake-api';
 import { wireAlbumPendingActions } from './album-creation-wiring';
 
@@ -13,7 +14,7 @@ const B64 = albumIdToB64(ALBUM);
 
 let unwire: () => void;
 let store: ReturnType<typeof makeStore>;
-const makeStore = () => createAppStore();
+const makeStore = () => configureStore({ reducer: rootReducer });
 const toastTypes = () => selectToasts(store.getState() as never).map((toast) => toast.type);
 
 beforeEach(() => {

@@ -1,4 +1,5 @@
 import { CHANGE_EVENT_MARKER, CHANGE_FILE_ADDED, CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileRecord } from '../api/files.api';
 import { sampleAlbum } from '../features/albums/album.test-data';
 import { AlbumScreen } from '../features/albums/album-screen.component';
+import { useJobSync } from '../features/job-sync/use-job-sync';
 import { fileRecord } from '../file-actions/file-record.test-data';
-import { createAppStore } from '../state/store';
+import { rootReducer } from '../state/store';
 import { wireAlbums } from './albums-wiring';
 import { fakeChangeFeed } from './fake-change-feed.test-data';
 
@@ -72,13 +74,21 @@ function renderAlbum() {
     [
       {
         path: '*',
-        element: <AlbumScreen albumId={ALBUM_ID} visitor={false} account={null} loginGate={null} />,
+        element: (
+          <AlbumScreen
+            albumId={ALBUM_ID}
+            visitor={false}
+            account={null}
+            loginGate={null}
+            useChangeFeed={useJobSync}
+          />
+        ),
       },
     ],
     { initialEntries: ['/albums/x'] },
   );
   return render(
-    <Provider store={createAppStore()}>
+    <Provider store={configureStore({ reducer: rootReducer })}>
       <RouterProvider router={router} />
     </Provider>,
   );
@@ -109,7 +119,7 @@ describe('the open album follows its change feed', () => {
     expect(await screen.findByText('There are no photos in this album yet.')).toBeTruthy();
     const reads = server.calls.album;
     server.unknown();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('change type 99 is not known; ignored'));
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('album change type 99 is not known; ignored'));
     server.add(fileRecord('f2', { jobID: ALBUM_ID, fileName: 'senja.jpg', thumbURLTile: '/t/f2' }));
     expect(await screen.findByAltText('senja.jpg')).toBeTruthy();
     expect(server.calls.album).toBe(reads + 1);

@@ -1,37 +1,28 @@
 import { CHANGE_COMMENT, CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileRecord } from '../api/files.api';
-import { sampleAlbum } from '../features/albums/album.test-data';
-import { AlbumScreen } from '../features/albums/album-screen.component';
 import { albumViewerSource } from '../features/albums/album-viewer.source';
 import { CarouselPage } from '../features/carousel/carousel-page.component';
 import { CommentsPanel } from '../features/comments/comments-panel.component';
+import { useJobSync } from '../features/job-sync/use-job-sync';
 import { fileRecord } from '../file-actions/file-record.test-data';
-import { createAppStore } from '../state/store';
-import { wireAlbums } from './albums-wiring';
+import { rootReducer } from '../state/store';
 import { fakeChangeFeed } from './fake-change-feed.test-data';
 
 const ALBUM_ID = '0f8e2c1a-1111-4222-8333-444455556666';
 
 /** A fake API with an album's files (X-Last-Event-Serial), its change feed and the long poll. */
-function fakeServer(files: FileRecord[], options?: { pollBringsChanges: boolean }) {
-  const feed = fakeChangeFeed(ALBUM_ID, 5, options);
-  const reads = { album: 0 };
+function fakeServer(files: FileRecord[]) {
+  const feed = fakeChangeFeed(ALBUM_ID, 5);
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const answer = await feed.answer(url, init);
     if (answer) return answer;
-    if (url.pathname === `/st/4/jobs/${ALBUM_ID}`) {
-      reads.album += 1;
-      return new Response(
-        JSON.stringify(sampleAlbum({ id: ALBUM_ID, media_count: files.length, last_serial: feed.serial() })),
-        { headers: { 'Content-Type': 'application/json' } },
-      );
-    }
     const comments = url.pathname.match(/^\/st\/4\/jobs\/[^/]+\/files_by_id\/([^/]+)\/comments$/);
     if (comments) {
       return new Response(
@@ -55,7 +46,7 @@ function fakeServer(files: FileRecord[], options?: { pollBringsChanges: boolean 
     }
     return new Response(JSON.stringify({ error: 'Not Found' }), { status: 404 });
   });
-  return { fetch, reads, change: feed.change, since: feed.since, polls: feed.polls };
+  return { fetch, change: feed.change, since: feed.since };
 }
 
 const albumFiles = () =>
@@ -64,20 +55,11 @@ const albumFiles = () =>
   );
 
 let server: ReturnType<typeof fakeServer>;
-let unwire: () => void;
 beforeEach(() => {
   server = fakeServer(albumFiles());
   vi.stubGlobal('fetch', server.fetch);
-  unwire = wireAlbums();
 });
-afterEach(() => {
-  unwire();
-  vi.unstubAllGlobals();
-});
-
-/** The feed's requests for the album: its long polls and its changes reads. */
-const feedRequests = () =>
-  server.fetch.mock.calls.filter(([input]) => /\/poll\/jobs\/|\/changes\?/.test(String(input))).length;
+afterEach(() => vi.unstubAllGlobals());
 
 function Viewer() {
   const { fileID } = useParams();
@@ -88,6 +70,7 @@ function Viewer() {
       account={{ userId: 'user-1', isReadOnly: false }}
       source={source}
       basePath="/carousel/x"
+      useChangeFeed={useJobSync}
       renderComments={(file, onClose) => (
         <CommentsPanel
           variant="panel"
@@ -97,6 +80,7 @@ function Viewer() {
           password={null}
           onClose={onClose}
           signIn={() => undefined}
+          useChangeFeed={useJobSync}
         />
       )}
     />
@@ -108,7 +92,7 @@ function renderViewer(at: string) {
     initialEntries: [at],
   });
   const view = render(
-    <Provider store={createAppStore()}>
+    <Provider store={configureStore({ reducer: rootReducer })}>
       <RouterProvider router={router} />
     </Provider>,
   );
@@ -119,16 +103,14 @@ describe('the viewer follows the change feed', () => {
   it('a file removed elsewhere gives way to the next, as it happens', async () => {
     const { router, view } = renderViewer('/carousel/x/b');
     await screen.findByRole('img', { name: /b\.jpg/ });
-    // A comment wakes the poll, which brings it and removes nothing.
+    // A comment wakes a read that removes nothing.
     server.change(CHANGE_COMMENT, 'comment-1', { fileID: 'b', comment: 'hi' });
-    await waitFor(() => expect(server.polls).toEqual([5, 6]));
+    await waitFor(() => expect(server.since).toEqual([5]));
     expect(router.state.location.pathname).toBe('/carousel/x/b');
     // The file on screen is removed on another device: the viewer moves on to the next one.
     server.change(CHANGE_FILE_REMOVED, 'b');
     await waitFor(() => expect(router.state.location.pathname).toBe('/carousel/x/c'));
-    await waitFor(() => expect(server.polls).toEqual([5, 6, 7]));
-    // The polls brought the changes: no separate read.
-    expect(server.since).toEqual([]);
+    expect(server.since).toEqual([5, 6]);
     view.unmount();
   });
 
@@ -146,72 +128,6 @@ describe('the viewer follows the change feed', () => {
     // Then the file shown: the viewer moves on, and the panel (of that file) gives way.
     server.change(CHANGE_FILE_REMOVED, 'b');
     await waitFor(() => expect(router.state.location.pathname).toBe('/carousel/x/a'));
-    view.unmount();
-  });
-
-  it('reads the changes itself when the poll answers only the serial', async () => {
-    vi.unstubAllGlobals();
-    server = fakeServer(albumFiles(), { pollBringsChanges: false });
-    vi.stubGlobal('fetch', server.fetch);
-    const { router, view } = renderViewer('/carousel/x/b');
-    await screen.findByRole('img', { name: /b\.jpg/ });
-    server.change(CHANGE_FILE_REMOVED, 'b');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/carousel/x/c'));
-    expect(server.since).toEqual([5]);
-    view.unmount();
-  });
-});
-
-describe('one feed per job', () => {
-  it('one wake sends one request for the job, however many views of it are open', async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/carousel/x/:fileID',
-          element: (
-            <>
-              <AlbumScreen albumId={ALBUM_ID} visitor={false} account={null} loginGate={null} />
-              <Viewer />
-            </>
-          ),
-        },
-      ],
-      { initialEntries: ['/carousel/x/b'] },
-    );
-    const view = render(
-      <Provider store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
-    await screen.findByRole('img', { name: /b\.jpg/ });
-    await userEvent.click(screen.getByRole('button', { name: 'Comments' }));
-    await screen.findByRole('heading', { name: 'Comments' });
-    // The album page, the viewer and its comments panel all follow the album: one poll is held.
-    await waitFor(() => expect(server.polls).toEqual([5]));
-    expect(screen.getByText('1 comment')).toBeTruthy();
-    const albumReads = server.reads.album;
-    const before = feedRequests();
-
-    server.change(CHANGE_COMMENT, 'comment-1', {
-      fileID: 'b',
-      comment: 'Nice light',
-      author: { uuid: 'user-2', name: 'Kari', guest: false },
-      timestamp: 1_700_000_100_000,
-      lastEditTimestamp: null,
-    });
-    // The comment reaches the panel, and the album page's count moves without reading the album.
-    expect(await screen.findByText('Nice light')).toBeTruthy();
-    expect(await screen.findByText('2 comments')).toBeTruthy();
-    await waitFor(() => expect(server.polls).toEqual([5, 6]));
-    // The answered poll, and the next one held: nothing else was asked.
-    expect(feedRequests() - before).toBe(1);
-    expect(server.since).toEqual([]);
-    expect(server.reads.album).toBe(albumReads);
-
-    server.change(CHANGE_FILE_REMOVED, 'c');
-    await waitFor(() => expect(server.polls).toEqual([5, 6, 7]));
-    expect(feedRequests() - before).toBe(2);
-    expect(server.since).toEqual([]);
     view.unmount();
   });
 });

@@ -5,6 +5,7 @@ import type { GuestPromptProps } from '../features/auth/login-gates';
 import { useStartLogin } from '../features/auth/use-start-login';
 import type { CommentedFile } from '../features/comments/comment-subject.component';
 import type { CommentsScreenSlots } from '../features/comments/comments.screens';
+import { useJobSync } from '../features/job-sync/use-job-sync';
 import { withStrings } from '../i18n/i18n';
 import { lazyPart } from '../routing/lazy-part';
 
@@ -34,6 +35,7 @@ export const commentsSlots: CommentsScreenSlots = {
   useAccount: useFileActionAccount,
   useSignIn: useCommentsSignIn,
   passwordOf: rememberedAlbumPassword,
+  useChangeFeed: useJobSync,
 };
 
 /** The comments side panel in an album's viewer. */
@@ -61,6 +63,7 @@ export function AlbumCommentsPanel({
         password={rememberedAlbumPassword(albumId)}
         onClose={onClose}
         signIn={signIn}
+        useChangeFeed={useJobSync}
       />
     </Suspense>
   );

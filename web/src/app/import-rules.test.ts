@@ -13,30 +13,15 @@ const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!./import-rules.t
  * added, changed or removed as one folder.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  app: [
-    'app',
-    'features',
-    'file-actions',
-    'server-cache',
-    'change-feed',
-    'routing',
-    'ui',
-    'api',
-    'state',
-    'i18n',
-  ],
-  features: ['file-actions', 'server-cache', 'change-feed', 'routing', 'ui', 'api', 'state', 'i18n'],
-  'file-actions': ['file-actions', 'change-feed', 'api', 'state', 'i18n'],
-  // The live change feed: one store per job that every view of the job subscribes to.
-  'change-feed': ['change-feed', 'api'],
-  // Server data's one cache: reads and writes through api/, dropped by the feed's events.
-  'server-cache': ['server-cache', 'change-feed', 'api', 'state'],
+  app: ['app', 'features', 'file-actions', 'routing', 'ui', 'api', 'state', 'i18n'],
+  features: ['file-actions', 'routing', 'ui', 'api', 'state', 'i18n'],
+  'file-actions': ['file-actions', 'api', 'state', 'i18n'],
   routing: ['routing'],
   ui: ['ui', 'i18n'],
   api: ['api', 'i18n'],
   state: ['state'],
   i18n: ['i18n'],
-  test: ['api', 'server-cache', 'state', 'i18n'],
+  test: ['api', 'state', 'i18n'],
   // The TV's page, built on its own: its texts come from the catalogues, nothing else of the app.
   'cast-receiver': ['cast-receiver', 'i18n'],
 };
@@ -116,40 +101,6 @@ describe('import rules', () => {
     expect(breach('ui/button.tsx', 'app/layout.component', false)).toMatch(/may import only/);
     expect(breach('features/auth/a.test.ts', 'test/fake-api', true)).toBeNull();
     expect(breach('features/auth/a.ts', 'test/fake-api', false)).toBe('test/ is for tests only');
-  });
-
-  it('lets every feature subscribe to the change feed, and keeps the feed under the features', () => {
-    expect(breach('features/albums/a.tsx', 'change-feed/use-change-feed', false)).toBeNull();
-    expect(breach('features/comments/a.tsx', 'change-feed/use-change-feed', false)).toBeNull();
-    expect(breach('file-actions/a.ts', 'change-feed/change-feed', false)).toBeNull();
-    expect(breach('change-feed/change-feed.ts', 'api/job-feed.api', false)).toBeNull();
-    expect(breach('change-feed/change-feed.ts', 'features/albums/a', false)).toMatch(/may import only/);
-    expect(breach('change-feed/change-feed.ts', 'ui/button', false)).toMatch(/may import only/);
-    expect(breach('api/a.ts', 'change-feed/change-feed', false)).toMatch(/may import only/);
-  });
-
-  it('lets every feature read server data through the cache, and keeps the cache under the features', () => {
-    expect(breach('features/albums/a.tsx', 'server-cache/albums.endpoints', false)).toBeNull();
-    expect(breach('app/a.tsx', 'server-cache/server-cache.api', false)).toBeNull();
-    expect(breach('server-cache/albums.endpoints.ts', 'api/albums.api', false)).toBeNull();
-    expect(breach('server-cache/server-cache.api.ts', 'state/store', false)).toBeNull();
-    expect(breach('server-cache/server-cache.api.ts', 'change-feed/change-feed', false)).toBeNull();
-    expect(breach('server-cache/a.ts', 'features/albums/a', false)).toMatch(/may import only/);
-    expect(breach('server-cache/a.ts', 'ui/button', false)).toMatch(/may import only/);
-    expect(breach('api/a.ts', 'server-cache/server-cache.api', false)).toMatch(/may import only/);
-    expect(breach('change-feed/a.ts', 'server-cache/server-cache.api', false)).toMatch(/may import only/);
-    expect(breach('file-actions/a.ts', 'server-cache/server-cache.api', false)).toMatch(/may import only/);
-  });
-
-  it('leaves reading the change codes to the change feed', () => {
-    const readers = Object.entries(SOURCES)
-      .map(([key, text]) => [fromHere(key), text] as const)
-      .filter(
-        ([file, text]) =>
-          !isTest(file) && !file.startsWith('change-feed/') && /\bCHANGE_[A-Z_]+\b/.test(text),
-      )
-      .map(([file]) => file);
-    expect(readers, 'views take typed events from change-feed/, not the wire codes').toEqual([]);
   });
 
   it('reads every kind of relative import', () => {

@@ -15,6 +15,7 @@ import { documentsScreens } from '../features/documents/documents.screens';
 import { DOWNLOADS_SCREENS } from '../features/downloads/downloads.screens';
 import { editorScreens } from '../features/editor/editor.screens';
 import { FLAGS_SCREENS } from '../features/flags/flags.screens';
+import { useJobSync } from '../features/job-sync/use-job-sync';
 import { LanguageSwitcher } from '../features/locale/language-switcher.component';
 import { PAGES_SCREENS } from '../features/pages/pages.screens';
 import { privacyScreens } from '../features/privacy/privacy.screens';
@@ -118,10 +119,12 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
     useAccount: useFileActionAccount,
     useFilesStored,
     openUpload: (dispatch) => dispatch(openUploadDialog()),
+    useChangeFeed: useJobSync,
   }),
   carousel: alsoPreloading(
     carouselScreens({
       useAccount: useFileActionAccount,
+      useChangeFeed: useJobSync,
       renderCast: renderViewerCast,
       renderEdit: renderViewerEdit,
       // The viewer has its own delete and edit buttons; the menu carries the rest.
@@ -149,6 +152,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
           {control}
         </ReadOnlyGate>
       ),
+      useChangeFeed: useJobSync,
       renderVisitorName: (albumId, password) => <AlbumVisitorName albumId={albumId} password={password} />,
       // The album's files in the timeline's viewer, with the album's rights and its file menu.
       renderViewer: ({ source, ...props }) => (
@@ -156,6 +160,7 @@ export const FEATURE_SCREENS: Readonly<Record<string, readonly ScreenRoute[]>> =
           <AlbumCarousel
             {...props}
             source={source}
+            useChangeFeed={useJobSync}
             renderCast={renderViewerCast}
             renderEdit={renderViewerEdit}
             renderComments={(file, onClose) => (

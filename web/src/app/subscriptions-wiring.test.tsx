@@ -266,9 +266,7 @@ describe('/settings/storage', () => {
     const welcome = await screen.findByRole('dialog', { name: 'Get more storage' }, { timeout: 5000 });
     // Not the upload dialog: a subscription comes first.
     expect(screen.queryByRole('dialog', { name: /Upload/ })).toBeNull();
-    await userEvent.click(
-      await within(welcome).findByRole('button', { name: 'See plans' }, { timeout: 5000 }),
-    );
+    await userEvent.click(within(welcome).getByRole('button', { name: 'See plans' }));
     expect(await screen.findByRole('dialog', { name: 'Choose a plan' })).toBeTruthy();
   });
 

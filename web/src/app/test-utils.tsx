@@ -1,4 +1,5 @@
 import { DEFAULT_CLIENT_CONFIG } from '@nordlys/contract/client-config';
+import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import {
@@ -11,7 +12,7 @@ import {
 import type { AccountInfo } from '../api/account.api';
 import { accountLoaded } from '../features/account/account.slice';
 import { loginSucceeded } from '../features/auth/login-status.slice';
-import { createAppStore } from '../state/store';
+import { rootReducer } from '../state/store';
 import { environmentFor } from './app-environment';
 import { AppEnvironmentContext } from './app-environment.context';
 import { AppRoutes } from './router';
@@ -37,7 +38,7 @@ export function renderAppAt(
   hostname = 'photos.example.com',
   options: { account?: AccountInfo } = {},
 ) {
-  const store = createAppStore();
+  const store = configureStore({ reducer: rootReducer });
   // Protected screens show the login wall unless the test signs in.
   if (options.account) {
     store.dispatch(accountLoaded(options.account));

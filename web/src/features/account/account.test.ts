@@ -1,7 +1,8 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../api/session';
 import i18n, { loadLocale } from '../../i18n/i18n';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { sampleAccount } from '../../test/account.test-data';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { setAccountPorts } from './account.ports';
@@ -81,7 +82,7 @@ describe('pinch threshold (account.md §5)', () => {
 });
 
 describe('account thunks', () => {
-  const makeStore = () => createAppStore();
+  const makeStore = () => configureStore({ reducer: rootReducer });
 
   it('saves the trimmed name and takes the answer as the account', async () => {
     setAuthToken('tok');

@@ -5,11 +5,11 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { createAlbum, keepAlbumFiles } from '../../api/album-files.api';
 import { copyFilesToAlbum } from '../../file-actions/album-copy';
 import { fileActionPorts } from '../../file-actions/file-action.ports';
 import { canGoBackInApp } from '../../routing/in-app-history';
 import { withOverlay } from '../../routing/overlay';
-import { useCreateAlbumMutation, useKeepAlbumFilesMutation } from '../../server-cache/albums.endpoints';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { albumPath } from './album-creation.paths';
@@ -38,8 +38,6 @@ export function AddPhotosPage({ params, slots }: AddPhotosPageProps) {
   const draft = draftFor(useSelector(selectAlbumDraftState), albumId);
   const pending = slots.usePendingAlbum(draft?.draftId ?? null);
   const [busy, setBusy] = useState(false);
-  const [createAlbum] = useCreateAlbumMutation();
-  const [keepAlbumFiles] = useKeepAlbumFilesMutation();
   // The draft's preselection is read once, when the page opens.
   const initialSelection = useRef(draft?.preselected ?? []).current;
   const uploaded = pending?.uploadedFiles.length ?? 0;
@@ -72,7 +70,7 @@ export function AddPhotosPage({ params, slots }: AddPhotosPageProps) {
         await createAlbum({
           name: titleToCreate(draft.title, draft.isShared, t('defaultSharedTitle')),
           isShared: draft.isShared,
-        }).unwrap()
+        })
       ).id;
     } catch {
       setBusy(false);
@@ -87,11 +85,9 @@ export function AddPhotosPage({ params, slots }: AddPhotosPageProps) {
     if (pending && pending.uploadedFiles.length > 0) {
       // Files uploaded only into the album may be copied to the timeline as well.
       if (await slots.confirmTimelineCopy(dispatch, pending.uploadedFiles.length)) {
-        await keepAlbumFiles({ albumId: created, fileIds: pending.uploadedFiles })
-          .unwrap()
-          .catch(() =>
-            fileActionPorts().showToast(dispatch, { type: 'jobCopiedToTimelineFailed', jobId: created }),
-          );
+        await keepAlbumFiles(created, pending.uploadedFiles).catch(() =>
+          fileActionPorts().showToast(dispatch, { type: 'jobCopiedToTimelineFailed', jobId: created }),
+        );
       }
     }
     slots.forgetPendingAlbum(dispatch, draft.draftId);

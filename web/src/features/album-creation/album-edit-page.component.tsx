@@ -1,11 +1,10 @@
 import { albumIdFromEither } from '@nordlys/contract/album-id';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { fetchAlbum, renameAlbum } from '../../api/albums.api';
 import { canGoBackInApp } from '../../routing/in-app-history';
-import { useAlbumQuery, useRenameAlbumMutation } from '../../server-cache/albums.endpoints';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { addPhotosPath, albumPath } from './album-creation.paths';
@@ -42,13 +41,18 @@ export function AlbumEditPage({
   // An album that exists starts from its current name and privacy.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const isDraft = draft !== null;
-  const { data: album } = useAlbumQuery(isDraft || !albumId ? skipToken : { albumId });
-  const [renameAlbum] = useRenameAlbumMutation();
   useEffect(() => {
-    if (!album || album.id === loadedFor) return;
-    setValues({ title: album.name, isShared: album.isShared });
-    setLoadedFor(album.id);
-  }, [album, loadedFor]);
+    if (isDraft || !albumId) return;
+    const controller = new AbortController();
+    fetchAlbum(albumId, undefined, controller.signal).then(
+      (album) => {
+        setValues({ title: album.name, isShared: album.isShared });
+        setLoadedFor(album.id);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [albumId, isDraft]);
 
   const after = params.goToAfter === 'addPhotos' || draft ? addPhotosPath(albumIDB64) : albumPath(albumIDB64);
   const submit = async (submitted: AlbumNameValues) => {
@@ -61,7 +65,7 @@ export function AlbumEditPage({
     setBusy(true);
     setFailed(false);
     try {
-      await renameAlbum({ albumId, name: submitted.title }).unwrap();
+      await renameAlbum(albumId, submitted.title);
       navigate(after, { replace: true });
     } catch {
       setFailed(true);

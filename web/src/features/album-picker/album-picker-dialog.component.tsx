@@ -1,8 +1,7 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { FolderPlus, Images, Users } from 'lucide-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlbumsQuery } from '../../server-cache/albums.endpoints';
+import { type Album, fetchAlbums } from '../../api/albums.api';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
@@ -14,21 +13,28 @@ import './album-picker.css';
 export function AlbumPickerDialog() {
   const request = useSyncExternalStore(onPickRequestChange, currentPickRequest);
   const { t } = useTranslation('albumPicker');
+  const [albums, setAlbums] = useState<Album[]>([]);
+  const [load, setLoad] = useState<PickerLoad>('loading');
   const [choice, setChoice] = useState<PickerChoice | null>(null);
-  const list = useAlbumsQuery(request ? undefined : skipToken);
-  const albums = useMemo(
-    () => pickableAlbums(list.data ?? [], request?.currentAlbumId),
-    [list.data, request?.currentAlbumId],
-  );
-  const load: PickerLoad = list.isError
-    ? 'failed'
-    : list.isSuccess && !list.isFetching
-      ? 'loaded'
-      : 'loading';
+  const [attempt, setAttempt] = useState(0);
 
-  // A new request starts without a choice.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request clears the choice.
-  useEffect(() => setChoice(null), [request]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) fetches again.
+  useEffect(() => {
+    if (!request) return;
+    const controller = new AbortController();
+    setChoice(null);
+    setLoad('loading');
+    fetchAlbums(controller.signal).then(
+      (list) => {
+        setAlbums(pickableAlbums(list, request.currentAlbumId));
+        setLoad('loaded');
+      },
+      () => {
+        if (!controller.signal.aborted) setLoad('failed');
+      },
+    );
+    return () => controller.abort();
+  }, [request, attempt]);
 
   const chosenId = choice?.kind === 'album' ? choice.album.id : choice?.kind;
   return (
@@ -98,7 +104,7 @@ export function AlbumPickerDialog() {
       ) : load === 'failed' ? (
         <div className="album-picker__state" role="alert">
           <p>{t('failed')}</p>
-          <Button size="sm" onClick={() => void list.refetch()}>
+          <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
             {t('retry')}
           </Button>
         </div>

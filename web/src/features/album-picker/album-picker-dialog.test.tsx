@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../api/session';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
-import { withStore } from '../../test/with-store';
 import { requestAlbumPick } from './album-picker.requests';
 import { AlbumPickerDialog } from './album-picker-dialog.component';
 
@@ -27,7 +26,7 @@ describe('album picker dialog', () => {
           answer = resolve;
         }),
     });
-    render(withStore(<AlbumPickerDialog />));
+    render(<AlbumPickerDialog />);
     let picked!: ReturnType<typeof requestAlbumPick>;
     act(() => {
       picked = requestAlbumPick({ currentAlbumId: 'current' });
@@ -54,7 +53,7 @@ describe('album picker dialog', () => {
   it('answers null when cancelled and offers the New album tile', async () => {
     setAuthToken('token');
     fakeApi({ 'GET /jobs': jsonResponse({ jobs: [] }) });
-    render(withStore(<AlbumPickerDialog />));
+    render(<AlbumPickerDialog />);
     let picked!: ReturnType<typeof requestAlbumPick>;
     act(() => {
       picked = requestAlbumPick();

@@ -1,4 +1,11 @@
-import type { FeedEvent } from '../../change-feed/feed-events.rules';
+import {
+  CHANGE_COMMENT,
+  CHANGE_EVENT_MARKER,
+  CHANGE_FILE_ADDED,
+  CHANGE_FILE_REMOVED,
+  CHANGE_REACTION,
+} from '@nordlys/contract/job-changes';
+import type { JobChange } from '@nordlys/contract/timeline';
 
 /**
  * What a batch of the album's change feed (core.md §4 Job change feed) asks of the open album.
@@ -9,54 +16,50 @@ export interface AlbumChangePlan {
   removed: string[];
   /** Files to read in (added, and not removed again later in the batch). */
   added: string[];
-  /** The album's header (file count, cover, name, settings) is to be read again. */
+  /** The album's header (counts, cover, name, settings) is to be read again. */
   rereadAlbum: boolean;
   /** A file was added: the storage counts are refreshed too. */
   refreshStorage: boolean;
-  /** A change that re-reads the album is newer than the album as last read: partially fetched until then. */
+  /** A change is newer than the album as last read: it is only partially fetched until re-read. */
   outdated: boolean;
-  /**
-   * How far the header's comment and love counts moved. A comment or a love changes nothing
-   * else the page shows, so it moves the counts instead of re-reading the album.
-   */
-  counts: { comments: number; reactions: number };
+  /** Types this client does not know: logged and ignored. */
+  unknown: number[];
 }
 
-/** A new comment has no edit time; an edit keeps the count; an empty comment was deleted. */
-function commentCountStep(event: Extract<FeedEvent, { kind: 'commentSet' }>): number {
-  if (event.comment.comment === '') return -1;
-  return event.comment.lastEditTimestamp ? 0 : 1;
-}
+const KNOWN = new Set([
+  CHANGE_FILE_ADDED,
+  CHANGE_FILE_REMOVED,
+  CHANGE_COMMENT,
+  CHANGE_EVENT_MARKER,
+  CHANGE_REACTION,
+]);
 
 /** `albumSerial` is the serial the album record answered (its last_serial). */
-export function planAlbumChanges(events: readonly FeedEvent[], albumSerial: number): AlbumChangePlan {
+export function planAlbumChanges(changes: readonly JobChange[], albumSerial: number): AlbumChangePlan {
   // The last word on each file wins: added then removed in one batch is removed.
   const files = new Map<string, 'added' | 'removed'>();
-  const counts = { comments: 0, reactions: 0 };
-  let rereadAlbum = false;
+  const unknown: number[] = [];
+  let known = 0;
   let newest = Number.NEGATIVE_INFINITY;
-  for (const event of events) {
-    if (event.kind === 'commentSet') {
-      counts.comments += commentCountStep(event);
+  for (const change of changes) {
+    if (!KNOWN.has(change.type)) {
+      unknown.push(change.type);
       continue;
     }
-    if (event.kind === 'reaction') {
-      counts.reactions += event.reaction.reaction ? 1 : -1;
-      continue;
-    }
-    rereadAlbum = true;
-    newest = Math.max(newest, event.serial);
-    if (event.kind === 'fileAdded') files.set(event.fileId, 'added');
-    else if (event.kind === 'fileRemoved') files.set(event.fileId, 'removed');
+    known += 1;
+    newest = Math.max(newest, change.serial);
+    if (change.type === CHANGE_FILE_ADDED) files.set(change.id, 'added');
+    else if (change.type === CHANGE_FILE_REMOVED) files.set(change.id, 'removed');
   }
   const idsWith = (state: 'added' | 'removed') =>
     [...files].filter(([, last]) => last === state).map(([id]) => id);
+  const added = idsWith('added');
   return {
     removed: idsWith('removed'),
-    added: idsWith('added'),
-    rereadAlbum,
-    refreshStorage: events.some((event) => event.kind === 'fileAdded'),
-    outdated: rereadAlbum && newest > albumSerial,
-    counts,
+    added,
+    rereadAlbum: known > 0,
+    refreshStorage: changes.some((change) => change.type === CHANGE_FILE_ADDED),
+    outdated: known > 0 && newest > albumSerial,
+    unknown,
   };
 }

@@ -60,8 +60,6 @@ export type AlbumLoadEvent<A> =
   | { type: 'fetched'; album: A; partial?: boolean }
   | { type: 'fetchFailed'; failure: FetchFailure; signedIn: boolean }
   | { type: 'albumChanged'; album: A }
-  /** A pure update of the album as held (the feed moved its counts). */
-  | { type: 'albumUpdated'; update: (album: A) => A }
   /** The change feed brought a change newer than the album as read (core.md §4). */
   | { type: 'outdated' }
   | { type: 'deleted' };
@@ -101,8 +99,6 @@ export function albumLoadReducer<A>(state: AlbumLoadState<A>, event: AlbumLoadEv
     }
     case 'albumChanged':
       return state.album ? { ...state, album: event.album } : state;
-    case 'albumUpdated':
-      return state.album ? { ...state, album: event.update(state.album) } : state;
     case 'outdated':
       return state.album && state.status === 'FETCHED' ? { ...state, status: 'PARTIALLY_FETCHED' } : state;
     case 'deleted':

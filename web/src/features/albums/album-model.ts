@@ -53,12 +53,3 @@ export function toAlbumView(album: Album): AlbumView {
     lastSerial: album.last_serial,
   };
 }
-
-/** The album with its comment and love counts moved by the change feed (never below zero). */
-export function withCountsMoved(album: Album, counts: { comments: number; reactions: number }): Album {
-  return {
-    ...album,
-    comment_count: Math.max(0, album.comment_count + counts.comments),
-    reaction_count: Math.max(0, album.reaction_count + counts.reactions),
-  };
-}

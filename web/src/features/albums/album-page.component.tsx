@@ -31,7 +31,8 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fetchAlbumFiles, setAlbumSortOrder, subscribeAlbum } from '../../api/albums.api';
-import { type FeedEvent, useChangeFeed } from '../../change-feed/use-change-feed';
+import { fetchAlbumChanges } from '../../api/comments.api';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { copyAlbumToTimeline } from '../../file-actions/album-copy';
 import { canDownloadAlbum, downloadAlbum } from '../../file-actions/download-album.action';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
@@ -67,6 +68,8 @@ export type RenderAlbumFileMenu = (
   onResult: (id: FileActionId, result: FileActionResult) => void,
 ) => ReactNode;
 
+const noChangeFeed: ChangeFeedHook = () => {};
+
 /** A signed-out visitor's name in the album (for comments and loves), lent by the app. */
 export type RenderVisitorName = (albumId: string, password: string | null) => ReactNode;
 
@@ -82,8 +85,7 @@ export interface AlbumPageProps {
   onOutdated?: () => void;
   /** The album was deleted or left: it is no longer the user's to see. */
   onGone: () => void;
-  /** Comments and loves arrived: the header's counts moved by this much. */
-  onCountsMoved?: (counts: { comments: number; reactions: number }) => void;
+  useChangeFeed?: ChangeFeedHook;
   renderVisitorName?: RenderVisitorName;
 }
 
@@ -100,7 +102,7 @@ export function AlbumPage({
   onReload,
   onOutdated = onReload,
   onGone,
-  onCountsMoved,
+  useChangeFeed = noChangeFeed,
   renderVisitorName,
 }: AlbumPageProps) {
   const { t, i18n } = useTranslation('albums');
@@ -143,31 +145,44 @@ export function AlbumPage({
     );
   }, []);
 
-  // core.md §4: while the album is shown, its change feed brings what others add, remove or change.
-  // The feed starts from the serial the album was first read at; later reads follow the feed.
-  const feedFrom = useRef({ albumId: album.id, serial: album.lastSerial });
-  if (feedFrom.current.albumId !== album.id)
-    feedFrom.current = { albumId: album.id, serial: album.lastSerial };
+  // core.md §4: while the album is shown, its syncer brings what others add, remove or change.
+  const feed = useRef({ albumId: album.id, serial: album.lastSerial, failing: false });
+  if (feed.current.albumId !== album.id)
+    feed.current = { albumId: album.id, serial: album.lastSerial, failing: false };
   const albumSerial = useRef(album.lastSerial);
   albumSerial.current = album.lastSerial;
-  const onFeedEvents = useCallback(
-    (events: FeedEvent[]) => {
-      const plan = planAlbumChanges(events, albumSerial.current);
+  const feedLookup = useCallback(
+    async (signal: AbortSignal) => {
+      const since = feed.current.serial;
+      let changes: Awaited<ReturnType<typeof fetchAlbumChanges>>;
+      try {
+        changes = await fetchAlbumChanges(album.id, since, { password, guestToken: null }, signal);
+        feed.current.failing = false;
+      } catch (error) {
+        // A file-sync failure raises the error once; the syncer keeps retrying quietly.
+        if (!signal.aborted && !feed.current.failing) {
+          feed.current.failing = true;
+          albumsPorts().showToast(dispatch, { type: 'genericError', jobId: album.id });
+        }
+        throw error;
+      }
+      const plan = planAlbumChanges(changes.changes, albumSerial.current);
+      for (const type of plan.unknown) console.warn(`album change type ${type} is not known; ignored`);
       if (plan.removed.length > 0) dropFiles(plan.removed);
       if (plan.added.length > 0) loadFiles(true);
       if (plan.refreshStorage) albumsPorts().refreshStorage(dispatch);
       if (plan.outdated) onOutdated();
       else if (plan.rereadAlbum) onReload();
-      if (plan.counts.comments !== 0 || plan.counts.reactions !== 0) onCountsMoved?.(plan.counts);
+      feed.current.serial = Math.max(since, changes.serial);
+      return { applied: changes.changes.length, serial: feed.current.serial };
     },
-    [dispatch, dropFiles, loadFiles, onOutdated, onReload, onCountsMoved],
+    [album.id, password, dispatch, dropFiles, loadFiles, onOutdated, onReload],
   );
   useChangeFeed(
     album.id,
-    { seq: feedFrom.current.serial, headers: password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined },
-    onFeedEvents,
-    // A sync failure is said once; the feed keeps retrying quietly.
-    () => albumsPorts().showToast(dispatch, { type: 'genericError', jobId: album.id }),
+    feed.current.serial,
+    feedLookup,
+    password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined,
   );
 
   // Removed here (or by Undo brought back): the grid follows at once.

@@ -1,7 +1,7 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Heart } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlbumUsersQuery } from '../../server-cache/albums.endpoints';
+import { type AlbumUser, fetchAlbumUsers } from '../../api/albums.api';
 import { Modal } from '../../ui/modal';
 import { Skeleton, SkeletonGroup } from '../../ui/skeleton';
 
@@ -23,8 +23,16 @@ export interface ParticipantsOverlayProps {
 /** participantsList: the owner and everyone who joined the album. */
 export function ParticipantsOverlay({ open, onClose, albumId, password }: ParticipantsOverlayProps) {
   const { t } = useTranslation('albums');
-  const read = useAlbumUsersQuery(open ? { albumId, password } : skipToken);
-  const users = read.isError ? 'failed' : read.isFetching ? null : (read.data ?? null);
+  const [users, setUsers] = useState<AlbumUser[] | 'failed' | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setUsers(null);
+    fetchAlbumUsers(albumId, { password }, controller.signal).then(setUsers, () => {
+      if (!controller.signal.aborted) setUsers('failed');
+    });
+    return () => controller.abort();
+  }, [open, albumId, password]);
 
   return (
     <Modal open={open} onOpenChange={(next) => !next && onClose()} title={t('people.participantsTitle')}>

@@ -4,10 +4,11 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { type Album, fetchAlbum } from '../../api/albums.api';
 import { isApiError } from '../../api/errors';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { getAuthToken } from '../../api/session';
 import type { FileActionAccount } from '../../file-actions/file-action.types';
 import { albumLoadReducer, albumViewFor, initialAlbumLoad } from './album-load.reducer';
-import { toAlbumView, withCountsMoved } from './album-model';
+import { toAlbumView } from './album-model';
 import { AlbumPage, type RenderAlbumFileMenu, type RenderVisitorName } from './album-page.component';
 import { rememberAlbumPassword, rememberedAlbumPassword } from './album-password.storage';
 import { AlbumLoader, AlbumNotFound, AlbumPasswordPage } from './album-status-pages.component';
@@ -22,6 +23,7 @@ export interface AlbumScreenProps {
   /** The sign-in prompt for an album that needs a signed-in user. */
   loginGate: ReactNode;
   renderFileMenu?: RenderAlbumFileMenu;
+  useChangeFeed?: ChangeFeedHook;
   renderVisitorName?: RenderVisitorName;
 }
 
@@ -38,6 +40,7 @@ export function AlbumScreen({
   account,
   loginGate,
   renderFileMenu,
+  useChangeFeed,
   renderVisitorName,
 }: AlbumScreenProps) {
   const location = useLocation();
@@ -129,9 +132,7 @@ export function AlbumScreen({
           onChanged={(album) => dispatch({ type: 'albumChanged', album })}
           onReload={reload}
           onOutdated={outdated}
-          onCountsMoved={(counts) =>
-            dispatch({ type: 'albumUpdated', update: (album) => withCountsMoved(album, counts) })
-          }
+          useChangeFeed={useChangeFeed}
           renderVisitorName={renderVisitorName}
           onGone={() => dispatch({ type: 'deleted' })}
         />

@@ -1,11 +1,12 @@
 import { ALBUM_PASSWORD_HEADER, PUBLIC_JOB_AUTH_FAILED } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
+import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { sampleAlbum } from './album.test-data';
 import { AlbumScreen } from './album-screen.component';
 import { AlbumsPage } from './albums-page.component';
@@ -48,7 +49,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderAt(path: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   render(
-    <Provider store={createAppStore()}>
+    <Provider store={configureStore({ reducer: rootReducer })}>
       <RouterProvider router={router} />
     </Provider>,
   );

@@ -2,12 +2,7 @@ import { ALBUM_TITLE_MAX_LENGTH, type Album } from '@nordlys/contract/album';
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useRenameAlbumMutation,
-  useSetAlbumPasswordMutation,
-  useSetAlbumPermissionMutation,
-  useSetAlbumPrivacyMutation,
-} from '../../server-cache/albums.endpoints';
+import { renameAlbum, setAlbumPassword, setAlbumPermission, setAlbumPrivacy } from '../../api/albums.api';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -33,10 +28,6 @@ export interface AlbumSettingsOverlayProps {
 export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSettingsOverlayProps) {
   const { t } = useTranslation('albums');
   const dispatch = useAppDispatch();
-  const [renameAlbum] = useRenameAlbumMutation();
-  const [setAlbumPrivacy] = useSetAlbumPrivacyMutation();
-  const [setAlbumPassword] = useSetAlbumPasswordMutation();
-  const [setAlbumPermission] = useSetAlbumPermissionMutation();
   const [draft, setDraft] = useState(() => draftOf(album));
   const [pending, setPending] = useState(false);
   // Problems show once a save was tried, not while the owner is still typing.
@@ -60,28 +51,18 @@ export function AlbumSettingsOverlay({ open, onClose, album, onSaved }: AlbumSet
     setPending(true);
     let latest: Album | null = null;
     try {
-      if (changes.name !== null)
-        latest = await renameAlbum({ albumId: album.id, name: changes.name }).unwrap();
-      if (changes.privacy !== null)
-        latest = await setAlbumPrivacy({ albumId: album.id, mode: changes.privacy }).unwrap();
+      if (changes.name !== null) latest = await renameAlbum(album.id, changes.name);
+      if (changes.privacy !== null) latest = await setAlbumPrivacy(album.id, changes.privacy);
       if (changes.password !== null) {
         // core.md §5: only the transformed password leaves the browser.
         const sent = changes.password ? await transformAlbumPassword(changes.password) : '';
-        latest = await setAlbumPassword({ albumId: album.id, password: sent }).unwrap();
+        latest = await setAlbumPassword(album.id, sent);
       }
       if (changes.allowComments !== null) {
-        latest = await setAlbumPermission({
-          albumId: album.id,
-          permission: 'allow_comments',
-          allowed: changes.allowComments,
-        }).unwrap();
+        latest = await setAlbumPermission(album.id, 'allow_comments', changes.allowComments);
       }
       if (changes.allowUploads !== null) {
-        latest = await setAlbumPermission({
-          albumId: album.id,
-          permission: 'allow_uploads',
-          allowed: changes.allowUploads,
-        }).unwrap();
+        latest = await setAlbumPermission(album.id, 'allow_uploads', changes.allowUploads);
       }
     } catch {
       albumsPorts().showToast(dispatch, { type: 'genericError', jobId: album.id });

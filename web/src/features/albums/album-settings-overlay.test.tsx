@@ -1,9 +1,10 @@
 import { transformAlbumPassword } from '@nordlys/contract/album-password';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { stubResizeObserver } from '../../test/resize-observer';
 import { sampleAlbum } from './album.test-data';
@@ -30,7 +31,7 @@ const shared = sampleAlbum({ id: 'a1', name: 'Summer', isShared: true, privacy_m
 
 function renderOverlay(onSaved = vi.fn(), onClose = vi.fn()) {
   render(
-    <Provider store={createAppStore()}>
+    <Provider store={configureStore({ reducer: rootReducer })}>
       <AlbumSettingsOverlay open onClose={onClose} album={toAlbumView(shared)} onSaved={onSaved} />
     </Provider>,
   );

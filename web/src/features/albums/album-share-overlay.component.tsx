@@ -4,7 +4,7 @@ import { emailFormCheck } from '@nordlys/contract/share';
 import { Link as LinkIcon, LockKeyhole, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublishAlbumMutation, useSetAlbumPrivacyMutation } from '../../server-cache/albums.endpoints';
+import { publishAlbum, setAlbumPrivacy } from '../../api/albums.api';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -30,8 +30,6 @@ type View = 'link' | 'email';
 export function AlbumShareOverlay({ open, onClose, album, onChanged }: AlbumShareOverlayProps) {
   const { t } = useTranslation('albums');
   const dispatch = useAppDispatch();
-  const [setAlbumPrivacy] = useSetAlbumPrivacyMutation();
-  const [publishAlbum] = usePublishAlbumMutation();
   const [view, setView] = useState<View>('link');
   const [email, setEmail] = useState(emptyShareEmail);
   const [sending, setSending] = useState(false);
@@ -53,7 +51,7 @@ export function AlbumShareOverlay({ open, onClose, album, onChanged }: AlbumShar
   const shareByLink = async () => {
     setSharing(true);
     try {
-      onChanged(await setAlbumPrivacy({ albumId: album.id, mode: 'shared' }).unwrap());
+      onChanged(await setAlbumPrivacy(album.id, 'shared'));
     } catch {
       albumsPorts().showToast(dispatch, { type: 'genericError', jobId: album.id });
     } finally {
@@ -66,14 +64,11 @@ export function AlbumShareOverlay({ open, onClose, album, onChanged }: AlbumShar
     setSending(true);
     setEmailFailed(false);
     try {
-      await publishAlbum({
-        albumId: album.id,
-        request: {
-          to_email: check.recipients.join(', '),
-          subject: email.subject.trim(),
-          ...(email.message.trim() ? { message: email.message } : {}),
-        },
-      }).unwrap();
+      await publishAlbum(album.id, {
+        to_email: check.recipients.join(', '),
+        subject: email.subject.trim(),
+        ...(email.message.trim() ? { message: email.message } : {}),
+      });
       setSentTo(check.recipients.length);
       setEmail(emptyShareEmail);
       setView('link');

@@ -1,9 +1,10 @@
 import { albumIdToB64 } from '@nordlys/contract/album-id';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { stubResizeObserver } from '../../test/resize-observer';
 import { sampleAlbum } from './album.test-data';
@@ -30,7 +31,7 @@ afterEach(() => {
 function renderOverlay(album = sampleAlbum({ id: ID, isShared: true, privacy_mode: 'shared' })) {
   const onChanged = vi.fn();
   render(
-    <Provider store={createAppStore()}>
+    <Provider store={configureStore({ reducer: rootReducer })}>
       <AlbumShareOverlay open onClose={vi.fn()} album={toAlbumView(album)} onChanged={onChanged} />
     </Provider>,
   );

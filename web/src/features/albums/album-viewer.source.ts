@@ -1,6 +1,8 @@
 import { ALBUM_PASSWORD_HEADER, type AlbumFileSort } from '@nordlys/contract/album';
 import type { FileRecord } from '@nordlys/contract/file';
+import { CHANGE_FILE_REMOVED } from '@nordlys/contract/job-changes';
 import { fetchAlbumFilesAt } from '../../api/albums.api';
+import { fetchAlbumChanges } from '../../api/comments.api';
 import { ApiError } from '../../api/errors';
 import { sortAlbumFiles } from './album-files-sort';
 
@@ -16,6 +18,10 @@ export interface AlbumViewerSource {
   ): Promise<{ file: FileRecord; before: FileRecord[]; after: FileRecord[]; serial: number | null }>;
   more(edge: FileRecord, direction: 'next' | 'previous', signal?: AbortSignal): Promise<FileRecord[]>;
   refresh(file: FileRecord, signal?: AbortSignal): Promise<FileRecord>;
+  removedSince(
+    serial: number,
+    signal?: AbortSignal,
+  ): Promise<{ serial: number; removed: string[]; changes: number }>;
   feed: { jobId: string; headers?: Record<string, string> };
 }
 
@@ -42,6 +48,15 @@ export function albumViewerSource(
     more: async () => [],
     async refresh(file, signal) {
       return (await read(signal)).find((entry) => entry.fileID === file.fileID) ?? file;
+    },
+    async removedSince(serial, signal) {
+      const feed = await fetchAlbumChanges(albumId, serial, { password, guestToken: null }, signal);
+      const removed = feed.changes.filter((change) => change.type === CHANGE_FILE_REMOVED);
+      return {
+        serial: feed.serial,
+        removed: removed.map((change) => change.id),
+        changes: feed.changes.length,
+      };
     },
     feed: { jobId: albumId, headers: password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined },
   };

@@ -8,11 +8,11 @@ import {
   DEFAULT_ALBUM_LIST_SORT,
 } from '@nordlys/contract/album';
 import { ArrowDownUp, FolderPlus, Images, ListFilter, RefreshCw, Search } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { fetchAlbums } from '../../api/albums.api';
 import { useOverlay } from '../../routing/overlay';
-import { useAlbumsQuery } from '../../server-cache/albums.endpoints';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton, SkeletonGroup } from '../../ui/skeleton';
@@ -42,19 +42,31 @@ export function AlbumsPage({ readOnly = false, renderCreateGate }: AlbumsPagePro
   const { t } = useTranslation('albums');
   const [params, setParams] = useSearchParams();
   const { overlay, openOverlay, closeOverlay } = useOverlay();
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const controller = useRef<AbortController | null>(null);
   const filterParam = params.get('filter');
   const sortParam = params.get('sort');
   const filter: AlbumListFilter = isAlbumFilter(filterParam) ? filterParam : DEFAULT_ALBUM_LIST_FILTER;
   const sort: AlbumListSort = isAlbumSort(sortParam) ? sortParam : DEFAULT_ALBUM_LIST_SORT;
   const [search, setSearch] = useState('');
-  const list = useAlbumsQuery();
-  const state = useMemo<ListState>(() => {
-    if (list.isFetching && !list.isSuccess) return { status: 'loading' };
-    if (list.isError) return { status: 'failed' };
-    if (!list.data) return { status: 'loading' };
-    return { status: 'loaded', albums: list.data.map((record) => ({ ...toAlbumView(record), record })) };
-  }, [list.isFetching, list.isSuccess, list.isError, list.data]);
-  const load = list.refetch;
+
+  const load = useCallback(() => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setState({ status: 'loading' });
+    fetchAlbums(current.signal).then(
+      (records) =>
+        setState({ status: 'loaded', albums: records.map((record) => ({ ...toAlbumView(record), record })) }),
+      () => {
+        if (!current.signal.aborted) setState({ status: 'failed' });
+      },
+    );
+  }, []);
+  useEffect(() => {
+    load();
+    return () => controller.current?.abort();
+  }, [load]);
 
   const setChoice = (key: 'filter' | 'sort', value: string, fallback: string) =>
     setParams(

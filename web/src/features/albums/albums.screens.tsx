@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { getAuthToken } from '../../api/session';
 import type { FileActionAccountHook } from '../../file-actions/file-action.types';
 import { withStrings } from '../../i18n/i18n';
@@ -36,6 +37,8 @@ export interface AlbumsScreenSlots {
   renderFileMenu: RenderAlbumFileMenu;
   /** The read-only rule's gate (disabled with the subscribe tooltip), from the account feature. */
   renderReadOnlyGate?: (action: 'createAlbum', control: (disabled: boolean) => ReactNode) => ReactNode;
+  /** The live change feed (the job syncer) the open album follows. */
+  useChangeFeed?: ChangeFeedHook;
   /** A signed-out visitor's name for comments and loves, from the comments feature. */
   renderVisitorName?: RenderVisitorName;
 }
@@ -52,6 +55,7 @@ export const albumsScreens = (slots: AlbumsScreenSlots): readonly ScreenRoute[] 
         account={slots.useAccount()}
         loginGate={slots.renderLoginGate()}
         renderFileMenu={slots.renderFileMenu}
+        useChangeFeed={slots.useChangeFeed}
         renderVisitorName={slots.renderVisitorName}
       />
     );

@@ -1,8 +1,9 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { calculatePKCECodeChallenge } from 'oauth4webapi';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountInfo } from '../../api/account.api';
 import { getAuthToken, setAuthToken } from '../../api/session';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { sampleAccount } from '../../test/account.test-data';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { setAuthPorts } from './auth.ports';
@@ -23,7 +24,7 @@ let loaded: AccountInfo[];
 let notices: number;
 
 function makeStore() {
-  return createAppStore();
+  return configureStore({ reducer: rootReducer });
 }
 
 beforeEach(async () => {

@@ -1,5 +1,6 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { gateAction } from './login-gates';
 import {
   type PendingAction,
@@ -9,7 +10,7 @@ import {
   takePendingAction,
 } from './pending-action.registry';
 
-const dispatch = createAppStore().dispatch;
+const dispatch = configureStore({ reducer: rootReducer }).dispatch;
 const action: PendingAction = { type: 'copyAlbum', params: { albumIDB64: 'A1' }, redirectTo: '/a/A1' };
 
 beforeEach(() => sessionStorage.clear());

@@ -1,6 +1,7 @@
 import type { FileRecord } from '@nordlys/contract/file';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { getFileAction, runFileAction } from '../../file-actions/file-action.registry';
 import type { FileActionContext, FileActionPermissions } from '../../file-actions/file-action.types';
 import { useAppDispatch } from '../../state/hooks';
@@ -38,6 +39,8 @@ export interface CarouselPageProps {
   renderComments?: (file: FileRecord, onClose: () => void) => ReactNode;
   /** An album's rights over its files; without it the files are the user's own timeline. */
   jobRights?: { isJobOwner: boolean; permissions?: FileActionPermissions; albumIsShared?: boolean };
+  /** The app's live change feed: removals made elsewhere leave the viewer as they happen. */
+  useChangeFeed?: ChangeFeedHook;
 }
 
 /** /photos/{fileID}: the timeline viewer (core.md §2 Carousel). */
@@ -52,6 +55,7 @@ export function CarouselPage({
   renderEdit,
   renderComments,
   jobRights,
+  useChangeFeed,
 }: CarouselPageProps) {
   const appDispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -59,7 +63,7 @@ export function CarouselPage({
   const opener = (location.state ?? null) as CarouselOpenerState | null;
   const backToOpener = opener?.fromTimeline === true || opener?.fromAlbum === true;
   const source = useMemo(() => givenSource ?? apiCarouselSource(), [givenSource]);
-  const [state, dispatch] = useCarousel(source, fileId, location.hash === AUTOPLAY_HASH);
+  const [state, dispatch] = useCarousel(source, fileId, location.hash === AUTOPLAY_HASH, useChangeFeed);
   const file = currentFile(state);
 
   const close = () => {

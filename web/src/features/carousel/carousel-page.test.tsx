@@ -1,4 +1,5 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { configureStore } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -7,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { emitFileActionEvent } from '../../file-actions/file-action.events';
 import { timelineFiles } from '../../file-actions/file-record.test-data';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { IMAGE_ATTEMPTS, imageRetryDelay } from '../../ui/image-retry';
 import { LocalPreviewContext } from '../../ui/local-preview.context';
 import type { Direction } from './carousel.slice';
@@ -40,7 +41,7 @@ function renderViewer(
   state?: unknown,
   local: (fileId: string) => string | null = () => null,
 ) {
-  const store = createAppStore();
+  const store = configureStore({ reducer: rootReducer });
   const router = createMemoryRouter(
     [
       {

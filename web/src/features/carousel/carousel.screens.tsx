@@ -14,6 +14,7 @@ const route = routesOf('carousel');
 export interface CarouselScreenSlots {
   useAccount: FileActionAccountHook;
   renderMenu: CarouselPageProps['renderMenu'];
+  useChangeFeed?: CarouselPageProps['useChangeFeed'];
   renderCast?: CarouselPageProps['renderCast'];
   renderEdit?: CarouselPageProps['renderEdit'];
 }
@@ -22,6 +23,7 @@ function TimelineCarouselScreen({
   fileId,
   useAccount,
   renderMenu,
+  useChangeFeed,
   renderCast,
   renderEdit,
 }: CarouselScreenSlots & { fileId: string }) {
@@ -30,6 +32,7 @@ function TimelineCarouselScreen({
       fileId={fileId}
       account={useAccount()}
       renderMenu={renderMenu}
+      useChangeFeed={useChangeFeed}
       renderCast={renderCast}
       renderEdit={renderEdit}
     />

@@ -1,6 +1,7 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { CHANGE_FILE_REMOVED } from '@nordlys/contract/timeline';
 import { DEFAULT_JOB, fetchFile } from '../../api/files.api';
-import { fetchFiles, TIMELINE_TYPES } from '../../api/timeline.api';
+import { fetchChanges, fetchFiles, TIMELINE_TYPES } from '../../api/timeline.api';
 import type { Direction } from './carousel.slice';
 
 /**
@@ -18,10 +19,15 @@ export interface CarouselSource {
   /** A fresh record (new signed URLs, finished encode). */
   refresh(file: FileRecord, signal?: AbortSignal): Promise<FileRecord>;
   /**
-   * The job whose change feed brings the files removed by another device or tab since the serial
-   * `load` read its files at, and the headers the feed needs. Without it the viewer follows only
-   * removals made here.
+   * Files removed since `serial` (the one `load` read its files at) by another device or tab, the
+   * serial to ask from next and how many changes of any kind were read. Without it the viewer
+   * follows only removals made here.
    */
+  removedSince?(
+    serial: number,
+    signal?: AbortSignal,
+  ): Promise<{ serial: number; removed: string[]; changes: number }>;
+  /** The job whose change feed (the app's syncer) wakes `removedSince`, and the headers its poll needs. */
   feed?: { jobId: string; headers?: Record<string, string> };
 }
 
@@ -68,6 +74,15 @@ export function apiCarouselSource(jobId = DEFAULT_JOB, clock: () => number = Dat
     },
     refresh(file, signal) {
       return fetchFile(jobId, file.fileID, signal);
+    },
+    async removedSince(serial, signal) {
+      const feed = await fetchChanges(jobId, serial, signal);
+      const removed = feed.changes.filter((change) => change.type === CHANGE_FILE_REMOVED);
+      return {
+        serial: feed.serial,
+        removed: removed.map((change) => change.id),
+        changes: feed.changes.length,
+      };
     },
     feed: { jobId },
   };

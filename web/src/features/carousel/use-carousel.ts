@@ -1,6 +1,6 @@
 import { type Dispatch, type RefObject, useCallback, useEffect, useReducer, useRef } from 'react';
 import { isApiError } from '../../api/errors';
-import { type FeedEvent, useChangeFeed } from '../../change-feed/use-change-feed';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
 import { isMovieFile } from '../../file-actions/file-kind';
 import {
@@ -18,6 +18,8 @@ import {
   SLIDESHOW_INTERVAL_MS,
 } from './carousel.slice';
 import type { CarouselSource } from './carousel.source';
+
+const noChangeFeed: ChangeFeedHook = () => {};
 
 /** Loads the file and its neighbours, and reloads when the address names a file not in the list. */
 function useLoad(
@@ -153,24 +155,36 @@ function useRemoteRemovals(
   dispatch: Dispatch<CarouselAction>,
   source: CarouselSource,
   serial: RefObject<number | null>,
+  useChangeFeed: ChangeFeedHook,
 ) {
-  const onFeedEvents = useCallback(
-    (events: FeedEvent[]) => {
-      for (const event of events)
-        if (event.kind === 'fileRemoved') dispatch(actions.fileRemoved(event.fileId));
+  const removedSince = source.removedSince;
+  const lookup = useCallback(
+    async (signal: AbortSignal) => {
+      const since = serial.current;
+      if (since === null || !removedSince) return { applied: 0, serial: since ?? 0 };
+      const feed = await removedSince(since, signal);
+      serial.current = Math.max(serial.current ?? since, feed.serial);
+      for (const id of feed.removed) dispatch(actions.fileRemoved(id));
+      return { applied: feed.changes, serial: serial.current };
     },
-    [dispatch],
+    [removedSince, dispatch, serial],
   );
-  const following = state.status === 'open' && source.feed !== undefined;
+  const following = state.status === 'open' && removedSince !== undefined && source.feed !== undefined;
   useChangeFeed(
     following ? (source.feed?.jobId ?? null) : null,
-    { seq: following ? serial.current : null, headers: source.feed?.headers },
-    onFeedEvents,
+    following ? serial.current : null,
+    lookup,
+    source.feed?.headers,
   );
 }
 
 /** The viewer's state and the effects that drive it; the component renders and sends commands. */
-export function useCarousel(source: CarouselSource, fileId: string, autoplay: boolean) {
+export function useCarousel(
+  source: CarouselSource,
+  fileId: string,
+  autoplay: boolean,
+  useChangeFeed: ChangeFeedHook = noChangeFeed,
+) {
   const [state, dispatch] = useReducer(carouselReducer, undefined, initialCarouselState);
   const serial = useRef<number | null>(null);
   useLoad(state, dispatch, source, fileId, autoplay, serial);
@@ -178,6 +192,6 @@ export function useCarousel(source: CarouselSource, fileId: string, autoplay: bo
   usePreload(state);
   useSlideshow(state, dispatch);
   useDeletions(dispatch);
-  useRemoteRemovals(state, dispatch, source, serial);
+  useRemoteRemovals(state, dispatch, source, serial, useChangeFeed);
   return [state, dispatch] as const;
 }

@@ -1,16 +1,17 @@
 import { albumIdFromEither, albumIdToB64 } from '@nordlys/contract/album-id';
 import { useNavigate } from 'react-router';
-import { CommentsPanel } from './comments-panel.component';
+import { type ChangeFeedHook, CommentsPanel } from './comments-panel.component';
 
 export interface CommentsPageProps {
   params: Readonly<Record<string, string | undefined>>;
   userId: string | null;
   password: (albumId: string) => string | null;
   signIn(create: boolean): void;
+  useChangeFeed: ChangeFeedHook;
 }
 
 /** core.md §2 /comments/{albumIDB64}/{fileID}: the file's comments on a page of their own. */
-export function CommentsPage({ params, userId, password, signIn }: CommentsPageProps) {
+export function CommentsPage({ params, userId, password, signIn, useChangeFeed }: CommentsPageProps) {
   const navigate = useNavigate();
   const albumId = albumIdFromEither(params.albumIDB64 ?? '') ?? '';
   const fileId = params.fileID ?? '';
@@ -28,6 +29,7 @@ export function CommentsPage({ params, userId, password, signIn }: CommentsPageP
       password={password(albumId)}
       onClose={close}
       signIn={signIn}
+      useChangeFeed={useChangeFeed}
     />
   );
 }

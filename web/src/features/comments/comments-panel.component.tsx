@@ -1,17 +1,25 @@
+import { ALBUM_PASSWORD_HEADER } from '@nordlys/contract/album';
+import {
+  CHANGE_COMMENT,
+  CHANGE_FILE_REMOVED,
+  CHANGE_REACTION,
+  type CommentChangeFields,
+  type ReactionChangeFields,
+} from '@nordlys/contract/job-changes';
 import { Heart, MoreHorizontal, X } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CommentAccess,
-  commentAccessHeaders,
   deleteComment,
   editComment,
+  fetchAlbumChanges,
   fetchCommentedFile,
   fetchComments,
   postComment,
   setLove,
 } from '../../api/comments.api';
-import { type FeedEvent, useChangeFeed } from '../../change-feed/use-change-feed';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { Button, IconButton } from '../../ui/button';
 import { Menu } from '../../ui/menu';
 import { Spinner } from '../../ui/spinner';
@@ -30,6 +38,8 @@ const REDRAW_MS = 10_000;
 const LOVE_ANIMATION_MS = 400;
 const isDesktop = () => globalThis.matchMedia?.('(min-width: 600px)').matches ?? true;
 
+export type { ChangeFeedHook } from '../../api/job-feed.api';
+
 export interface CommentsPanelProps {
   albumId: string;
   fileId: string;
@@ -42,6 +52,7 @@ export interface CommentsPanelProps {
   onClose(): void;
   /** Starts sign-in (or registration) and comes back here. */
   signIn(create: boolean): void;
+  useChangeFeed: ChangeFeedHook;
   /** The side panel in the viewer, or the comments page. */
   variant: 'page' | 'panel';
 }
@@ -65,7 +76,7 @@ function useRelativeTime() {
 
 /** core.md §2 Comments page / panel: the comments and loves of one album file. */
 export function CommentsPanel(props: CommentsPanelProps) {
-  const { albumId, fileId, file, userId, password, onClose, signIn, variant } = props;
+  const { albumId, fileId, file, userId, password, onClose, signIn, useChangeFeed, variant } = props;
   const { t } = useTranslation('comments');
   const [state, dispatch] = useReducer(fileCommentsReducer, initialFileComments);
   const [submission, submit] = useReducer(submissionReducer, initialSubmission);
@@ -73,6 +84,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
   const [prompt, setPrompt] = useState<null | { kind: 'comment' | 'love' }>(null);
   const [serial, setSerial] = useState<number | null>(null);
   const [loveAnimating, setLoveAnimating] = useState(false);
+  const serialRef = useRef<number | null>(null);
   const when = useRelativeTime();
   const access: CommentAccess = { password, guestToken: guest?.token ?? null };
   const accessRef = useRef(access);
@@ -84,6 +96,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
     try {
       const data = await fetchComments(albumId, fileId, accessRef.current);
       dispatch({ type: 'loaded', data, me });
+      serialRef.current = data.serial;
       setSerial(data.serial);
     } catch {
       dispatch({ type: 'loadFailed' });
@@ -101,22 +114,34 @@ export function CommentsPanel(props: CommentsPanelProps) {
   }, [albumId, fileId, file]);
   const subject = file ?? (readFile?.fileID === fileId ? readFile : null);
 
-  const onFeedEvents = useCallback(
-    (events: FeedEvent[]) => {
-      for (const event of events) {
-        if (event.kind === 'commentSet' && event.comment.fileID === fileId) {
-          dispatch({ type: 'commentChanged', id: event.commentId, fields: event.comment });
-        } else if (event.kind === 'reaction' && event.reaction.fileID === fileId) {
-          dispatch({ type: 'reactionChanged', fields: event.reaction });
-        } else if (event.kind === 'fileRemoved' && event.fileId === fileId) {
+  const lookup = useCallback(
+    async (signal: AbortSignal) => {
+      const since = serialRef.current ?? 0;
+      const feed = await fetchAlbumChanges(albumId, since, accessRef.current, signal);
+      let applied = 0;
+      for (const change of feed.changes) {
+        applied += 1;
+        const fields = change.fields as Record<string, unknown>;
+        if (change.type === CHANGE_COMMENT && fields.fileID === fileId) {
+          dispatch({
+            type: 'commentChanged',
+            id: change.id,
+            fields: fields as unknown as CommentChangeFields,
+          });
+        } else if (change.type === CHANGE_REACTION && fields.fileID === fileId) {
+          dispatch({ type: 'reactionChanged', fields: fields as unknown as ReactionChangeFields });
+        } else if (change.type === CHANGE_FILE_REMOVED && change.id === fileId) {
           onClose();
+        } else if (change.type > CHANGE_REACTION) {
+          console.warn(`change type ${change.type} is not known; ignored`);
         }
       }
+      serialRef.current = Math.max(since, feed.serial);
+      return { applied, serial: serialRef.current };
     },
-    [fileId, onClose],
+    [albumId, fileId, onClose],
   );
-  // The guest's token goes with the feed so that live comments come with the guest's own rights.
-  useChangeFeed(albumId, { seq: serial, headers: commentAccessHeaders(access) }, onFeedEvents);
+  useChangeFeed(albumId, serial, lookup, password ? { [ALBUM_PASSWORD_HEADER]: password } : undefined);
 
   const send = useCallback(
     async (text: string) => {

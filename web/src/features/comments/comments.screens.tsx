@@ -2,6 +2,7 @@ import type { FileActionAccountHook } from '../../file-actions/file-action.types
 import { withStrings } from '../../i18n/i18n';
 import { lazyPart } from '../../routing/lazy-part';
 import { ALBUM_ROUTE, routesOf, type ScreenRoute } from '../../routing/screen-route';
+import type { ChangeFeedHook } from './comments-panel.component';
 
 const CommentsPage = lazyPart(() =>
   withStrings(['comments'], import('./comments-page.component')).then((module) => module.CommentsPage),
@@ -16,6 +17,7 @@ export interface CommentsScreenSlots {
   useSignIn(): (create: boolean) => void;
   /** The album's remembered password (transformed), for a visitor of a password album. */
   passwordOf(albumId: string): string | null;
+  useChangeFeed: ChangeFeedHook;
 }
 
 export const commentsScreens = (slots: CommentsScreenSlots): readonly ScreenRoute[] => {
@@ -28,6 +30,7 @@ export const commentsScreens = (slots: CommentsScreenSlots): readonly ScreenRout
         userId={account?.userId ?? null}
         password={slots.passwordOf}
         signIn={signIn}
+        useChangeFeed={slots.useChangeFeed}
       />
     );
   }

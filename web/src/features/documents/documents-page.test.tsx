@@ -1,4 +1,5 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -7,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBrowserTransfer } from '../../file-actions/browser-transfer';
 import { setFileActionPorts } from '../../file-actions/file-action.ports';
 import { fileRecord } from '../../file-actions/file-record.test-data';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { DocumentsPage } from './documents-page.component';
 
 const NOW = new Date(2024, 6, 20, 12).getTime();
@@ -89,7 +90,7 @@ function renderPage() {
     { initialEntries: ['/documents'] },
   );
   render(
-    <Provider store={createAppStore()}>
+    <Provider store={configureStore({ reducer: rootReducer })}>
       <RouterProvider router={router} />
     </Provider>,
   );

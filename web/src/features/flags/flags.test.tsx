@@ -1,9 +1,10 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { DEFAULT_FLAGS, hasActiveTestFlags } from './flag-definitions';
 import { flagsLoaded, selectFlags } from './flags.slice';
 import {
@@ -16,7 +17,7 @@ import {
 import { QaMarker, qaMarkerState } from './qa-marker.component';
 import { TestFlagsPage } from './test-flags-page.component';
 
-const makeStore = () => createAppStore();
+const makeStore = () => configureStore({ reducer: rootReducer });
 
 describe('flag defaults', () => {
   it('has new-signup and delete-card off and use-telenor-id-pluss on', () => {

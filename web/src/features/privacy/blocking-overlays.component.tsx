@@ -1,7 +1,7 @@
 import { localeTag } from '@nordlys/contract/language-rule';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApproveTermsMutation } from '../../server-cache/privacy.endpoints';
+import { approveTerms } from '../../api/privacy.api';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { blockingOverlayQueue, sunsetSeenKey } from './blocking-overlays';
@@ -36,7 +36,6 @@ const wasSeen = (key: string) => {
  */
 export function BlockingOverlays(props: BlockingOverlaysProps) {
   const { t, i18n } = useTranslation('privacy');
-  const [approveTerms] = useApproveTermsMutation();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const [approved, setApproved] = useState<string | null>(null);
@@ -54,7 +53,7 @@ export function BlockingOverlays(props: BlockingOverlaysProps) {
     setPending(true);
     setFailed(false);
     try {
-      await approveTerms(version).unwrap();
+      await approveTerms(version);
       setApproved(version);
       props.onTermsApproved();
     } catch {

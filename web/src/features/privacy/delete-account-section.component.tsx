@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Trash2 } from 'lucide-react';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRequestAccountDeletionMutation } from '../../server-cache/privacy.endpoints';
+import { requestAccountDeletion } from '../../api/privacy.api';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { serverRequestReducer } from './server-request';
@@ -10,7 +10,6 @@ const FACTS = ['received', 'loggedOut', 'processed', 'email'] as const;
 
 /** Delete account (account.md §4): NOT_STARTED, PENDING_SERVER, SUCCEEDED (the four facts), FAILED with Retry. */
 export function DeleteAccountSection({ onAccepted, onDeleted }: { onAccepted(): void; onDeleted(): void }) {
-  const [requestAccountDeletion] = useRequestAccountDeletionMutation();
   const { t } = useTranslation('privacy');
   const [status, dispatch] = useReducer(serverRequestReducer, 'NOT_STARTED');
   const [confirming, setConfirming] = useState(false);
@@ -19,7 +18,7 @@ export function DeleteAccountSection({ onAccepted, onDeleted }: { onAccepted(): 
     setConfirming(false);
     dispatch({ type: 'started' });
     try {
-      await requestAccountDeletion().unwrap();
+      await requestAccountDeletion();
       onAccepted();
       dispatch({ type: 'succeeded' });
     } catch {

@@ -1,10 +1,10 @@
 import { isLocale } from '@nordlys/contract/language-rule';
 import { LEGACY_CHOICES, type LegacyChoice, type LegacyContact } from '@nordlys/contract/privacy';
 import { Check, RefreshCw } from 'lucide-react';
-import { useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCacheError } from '../../server-cache/cache-error';
-import { useDigitalLegacyQuery, useSetDigitalLegacyMutation } from '../../server-cache/privacy.endpoints';
+import { ApiError } from '../../api/client';
+import { getDigitalLegacy, setDigitalLegacy } from '../../api/privacy.api';
 import { EmptyState } from '../../ui/empty-state';
 import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
@@ -16,20 +16,24 @@ export function LegacySection() {
   const { t, i18n } = useTranslation('privacy');
   const [state, dispatch] = useReducer(legacyReducer, initialLegacy);
 
-  const read = useDigitalLegacyQuery();
-  const [setDigitalLegacy] = useSetDigitalLegacyMutation();
-  const legacy = read.data;
-
-  // The form keeps its own saved and saving states; the cache's answer starts it.
-  useEffect(() => {
-    if (legacy) {
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const legacy = await getDigitalLegacy(signal);
       dispatch({
         type: 'loaded',
         choice: legacy.choice,
         contact: legacy.digital_legacy_data.contact_information[0] ?? null,
       });
-    } else if (read.isError) dispatch({ type: 'loadFailed' });
-  }, [legacy, read.isError]);
+    } catch {
+      if (!signal?.aborted) dispatch({ type: 'loadFailed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
 
   const save = async (choice: LegacyChoice, contact: LegacyContact | null) => {
     try {
@@ -37,14 +41,14 @@ export function LegacySection() {
         choice,
         language: isLocale(i18n.language) ? i18n.language : 'en_US',
         ...(contact ? { contact_information: [contact] } : {}),
-      }).unwrap();
+      });
       dispatch({
         type: 'saveSucceeded',
         choice: saved.choice,
         contact: saved.digital_legacy_data.contact_information[0] ?? null,
       });
     } catch (error) {
-      dispatch({ type: 'saveFailed', message: isCacheError(error) ? (error.reason ?? null) : null });
+      dispatch({ type: 'saveFailed', message: error instanceof ApiError ? (error.reason ?? null) : null });
     }
   };
 
@@ -53,7 +57,7 @@ export function LegacySection() {
       <EmptyState
         icon={<RefreshCw />}
         message={t('loadFailed')}
-        action={{ label: t('retry'), onClick: () => void read.refetch() }}
+        action={{ label: t('retry'), onClick: () => void load() }}
       />
     );
   }

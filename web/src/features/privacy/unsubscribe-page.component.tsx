@@ -1,10 +1,9 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isCacheError } from '../../server-cache/cache-error';
-import { useEmailConsentQuery, useSetEmailConsentMutation } from '../../server-cache/privacy.endpoints';
+import { ApiError } from '../../api/client';
+import { getEmailConsent, setEmailConsent } from '../../api/privacy.api';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { RadioGroup } from '../../ui/radio-group';
@@ -23,7 +22,7 @@ import './privacy.css';
 
 /** account.md §8: a refusal and a request that got no answer each have their message. */
 function failure(error: unknown): Error {
-  const refused = isCacheError(error) && error.status !== null;
+  const refused = error instanceof ApiError;
   const thrown = new Error(refused ? UNSUBSCRIBE_CHANGE_FAILED : UNSUBSCRIBE_REQUEST_FAILED, {
     cause: error,
   });
@@ -55,20 +54,21 @@ export function UnsubscribePage({
   const [confirming, setConfirming] = useState<UnsubscribeButton | null>(null);
   const usable = identifier !== undefined || signedIn;
 
-  const read = useEmailConsentQuery(usable ? { host, identifier } : skipToken);
-  const [setEmailConsent] = useSetEmailConsentMutation();
-  const answer = read.data;
-  const readError = read.error;
-
   useEffect(() => {
-    if (answer) dispatch({ type: 'checked', subscribed: answer.email_consent });
-    else if (readError) {
-      // An identifier the server does not know is a broken link, said in place; the rest is an error.
-      if (isCacheError(readError) && (readError.status === 404 || readError.status === 400))
-        dispatch({ type: 'linkInvalid' });
-      else dispatch({ type: 'failed', error: failure(readError) });
-    }
-  }, [answer, readError]);
+    if (!usable) return;
+    const controller = new AbortController();
+    getEmailConsent(host, identifier, controller.signal).then(
+      (answer) => dispatch({ type: 'checked', subscribed: answer.email_consent }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // An identifier the server does not know is a broken link, said in place; the rest is an error.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          dispatch({ type: 'linkInvalid' });
+        else dispatch({ type: 'failed', error: failure(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [host, identifier, usable]);
 
   if (state.error) throw state.error;
 
@@ -77,7 +77,7 @@ export function UnsubscribePage({
     const choice = choiceFor(state, via);
     dispatch({ type: 'submitted', choice, via });
     try {
-      await setEmailConsent({ host, consent: choice === 'stay', identifier }).unwrap();
+      await setEmailConsent(host, choice === 'stay', identifier);
       dispatch({ type: 'succeeded' });
       onChanged();
     } catch (error) {

@@ -1,38 +1,42 @@
 import type { ConsentType } from '@nordlys/contract/privacy';
 import { useCallback, useEffect, useReducer } from 'react';
-import { useConsentsQuery, useSetConsentMutation } from '../../server-cache/privacy.endpoints';
+import { getConsents, setConsent } from '../../api/privacy.api';
 import { consentsReducer, initialConsents } from './consent-toggle';
 
-/** The consents of the signed-in user, read through the cache; each toggle is sent on its own. */
+/** The consents of the signed-in user, loaded once; each toggle is sent on its own. */
 export function useConsents() {
   const [state, dispatch] = useReducer(consentsReducer, initialConsents);
-  const read = useConsentsQuery();
-  const [setConsent] = useSetConsentMutation();
 
-  // The toggles are optimistic, so the reducer holds what shows; the cache's answer starts it.
+  const load = useCallback(async (signal?: AbortSignal) => {
+    dispatch({ type: 'reloading' });
+    try {
+      const { consents } = await getConsents(signal);
+      const values = Object.fromEntries(Object.entries(consents).map(([key, { value }]) => [key, value]));
+      dispatch({ type: 'loaded', values: values as Record<ConsentType, boolean> });
+    } catch {
+      if (!signal?.aborted) dispatch({ type: 'loadFailed' });
+    }
+  }, []);
+
   useEffect(() => {
-    if (read.isFetching) dispatch({ type: 'reloading' });
-    else if (read.data) {
-      const values = Object.fromEntries(
-        Object.entries(read.data.consents).map(([key, { value }]) => [key, value]),
-      ) as Record<ConsentType, boolean>;
-      dispatch({ type: 'loaded', values });
-    } else if (read.isError) dispatch({ type: 'loadFailed' });
-  }, [read.isFetching, read.data, read.isError]);
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
 
   const toggle = useCallback(
     async (key: ConsentType, value: boolean) => {
       if (state.status !== 'loaded' || state.pending.includes(key)) return;
       dispatch({ type: 'toggled', key, value });
       try {
-        await setConsent({ key, value }).unwrap();
+        await setConsent(key, value);
         dispatch({ type: 'saved', key });
       } catch {
         dispatch({ type: 'saveFailed', key, value });
       }
     },
-    [state.status, state.pending, setConsent],
+    [state.status, state.pending],
   );
 
-  return { state, toggle, reload: () => void read.refetch() };
+  return { state, toggle, reload: () => void load() };
 }

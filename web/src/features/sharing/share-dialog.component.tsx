@@ -2,7 +2,7 @@ import { SHARE_PASSWORD_MAX_LENGTH } from '@nordlys/contract/share';
 import { FolderPlus, Link as LinkIcon, LockKeyhole } from 'lucide-react';
 import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateShareMutation, useEmailShareMutation } from '../../server-cache/shares.endpoints';
+import { createShare, emailShare } from '../../api/shares.api';
 import { isMobileWidth } from '../../ui/breakpoints';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -47,8 +47,6 @@ export function ShareDialog({ onCreateAlbum, onLinkCopied }: ShareDialogProps) {
   const { t } = useTranslation('sharing');
   const [state, send] = useReducer(shareDialogReducer, initialShareDialog);
   const [form, setForm] = useState(emptyShareEmail);
-  const [createShare] = useCreateShareMutation();
-  const [emailShare] = useEmailShareMutation();
   // core.md §5: a share-link password is sent as typed.
   const [linkPassword, setLinkPassword] = useState('');
   const [sending, setSending] = useState(false);
@@ -85,10 +83,10 @@ export function ShareDialog({ onCreateAlbum, onLinkCopied }: ShareDialogProps) {
       return;
     }
     try {
-      const reply = await createShare({
-        fileIds: files.map((file) => file.fileID),
-        password: linkPassword || undefined,
-      }).unwrap();
+      const reply = await createShare(
+        files.map((file) => file.fileID),
+        linkPassword || undefined,
+      );
       if (!reply?.id) throw new Error('create share failed');
       send({ type: 'linkCreated', url: reply.link, shareId: reply.id });
     } catch {
@@ -114,14 +112,11 @@ export function ShareDialog({ onCreateAlbum, onLinkCopied }: ShareDialogProps) {
     if (state.link.status !== 'ready' || !state.link.shareId || !check.canSubmit) return;
     setSending(true);
     try {
-      await emailShare({
-        shareId: state.link.shareId,
-        request: {
-          recipients: check.recipients,
-          subject: form.subject.trim(),
-          ...(form.message.trim() ? { message: form.message } : {}),
-        },
-      }).unwrap();
+      await emailShare(state.link.shareId, {
+        recipients: check.recipients,
+        subject: form.subject.trim(),
+        ...(form.message.trim() ? { message: form.message } : {}),
+      });
       send({ type: 'emailSent' });
       answerShare('shared');
     } catch {

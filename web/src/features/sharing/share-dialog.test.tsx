@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { timelineFiles } from '../../test/file-action.test-data';
-import { withStore } from '../../test/with-store';
 import { ShareDialog } from './share-dialog.component';
 import { answerShare, requestShare } from './share-dialog.requests';
 
@@ -15,7 +14,7 @@ afterEach(() => {
 });
 
 function open(onCreateAlbum = vi.fn(async () => 'https://photos.example/a/abc'), onLinkCopied = vi.fn()) {
-  render(withStore(<ShareDialog onCreateAlbum={onCreateAlbum} onLinkCopied={onLinkCopied} />));
+  render(<ShareDialog onCreateAlbum={onCreateAlbum} onLinkCopied={onLinkCopied} />);
   let outcome: Promise<string> | undefined;
   act(() => {
     outcome = requestShare({ files, signedIn: true });

@@ -1,11 +1,12 @@
 import type { Share, ShareFile } from '@nordlys/contract/share';
+import { configureStore } from '@reduxjs/toolkit';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { heldShareCopy } from './share-copy-hold.store';
 import { ShareReceiverPage } from './share-receiver-page.component';
@@ -36,7 +37,7 @@ const share: Share = {
 
 /** The page within the app's store and a router, as the app shows it. */
 const inApp = (page: ReactNode) => (
-  <Provider store={createAppStore()}>
+  <Provider store={configureStore({ reducer: rootReducer })}>
     <MemoryRouter>{page}</MemoryRouter>
   </Provider>
 );
@@ -105,7 +106,7 @@ describe('share receiver', () => {
     });
     const notify = vi.fn();
     render(
-      <Provider store={createAppStore()}>
+      <Provider store={configureStore({ reducer: rootReducer })}>
         <MemoryRouter initialEntries={['/share/s1']}>
           <Routes>
             <Route

@@ -3,18 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
-import { withStore } from '../../test/with-store';
 import { DebugPage } from './debug-page.component';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPage = (testEndpoints: boolean) =>
   render(
-    withStore(
-      <MemoryRouter>
-        <DebugPage testEndpoints={testEndpoints} />
-      </MemoryRouter>,
-    ),
+    <MemoryRouter>
+      <DebugPage testEndpoints={testEndpoints} />
+    </MemoryRouter>,
   );
 
 describe('debug page (account.md §2)', () => {

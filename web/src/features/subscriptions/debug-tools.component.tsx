@@ -1,7 +1,7 @@
 import { PICTURE_EXTENSIONS, VIDEO_EXTENSIONS } from '@nordlys/contract/supported-extensions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteTestPaymentDataMutation } from '../../server-cache/subscriptions.endpoints';
+import { deleteTestPaymentData } from '../../api/subscriptions.api';
 import { Button } from '../../ui/button';
 
 /**
@@ -11,7 +11,6 @@ import { Button } from '../../ui/button';
 export function DebugTools({ onDeleted }: { onDeleted?(): void }) {
   const { t } = useTranslation('subscriptions');
   const [state, setState] = useState<'idle' | 'pending' | 'deleted' | 'failed'>('idle');
-  const [deleteTestPaymentData] = useDeleteTestPaymentDataMutation();
   return (
     <section className="storage__section" aria-labelledby="storage-test">
       <h2 id="storage-test" className="storage__heading">
@@ -24,15 +23,13 @@ export function DebugTools({ onDeleted }: { onDeleted?(): void }) {
           pending={state === 'pending'}
           onClick={() => {
             setState('pending');
-            void deleteTestPaymentData()
-              .unwrap()
-              .then(
-                () => {
-                  setState('deleted');
-                  onDeleted?.();
-                },
-                () => setState('failed'),
-              );
+            void deleteTestPaymentData().then(
+              () => {
+                setState('deleted');
+                onDeleted?.();
+              },
+              () => setState('failed'),
+            );
           }}
         >
           {t('storage.test.delete')}

@@ -6,8 +6,8 @@ import { HardDrive, RefreshCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { followGrantLink } from '../../api/subscriptions.api';
 import { formatByteSize } from '../../i18n/unit-format';
-import { useFollowGrantLinkMutation } from '../../server-cache/subscriptions.endpoints';
 import { useAppDispatch } from '../../state/hooks';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -41,7 +41,6 @@ export function StoragePage({ environment }: { environment: StorageEnvironment }
   const dispatch = useAppDispatch();
   const { load, reload } = useStoragePlan();
   const [following, setFollowing] = useState<string | null>(null);
-  const [followGrantLink] = useFollowGrantLinkMutation();
   const [changingCard, setChangingCard] = useState(false);
   const { account, payments } = environment;
   const locale = localeTag(i18n.language);
@@ -60,13 +59,14 @@ export function StoragePage({ environment }: { environment: StorageEnvironment }
     }
     setFollowing(`${grant.id}:${action}`);
     try {
-      await followGrantLink(link.href).unwrap();
+      await followGrantLink(link.href);
       ports.notify(dispatch, LINK_NOTICES[action].ok);
       ports.storageChanged(dispatch, 'change');
     } catch {
       ports.notify(dispatch, LINK_NOTICES[action].failed);
     } finally {
       setFollowing(null);
+      reload();
     }
   };
 

@@ -1,16 +1,55 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useCallback, useEffect, useMemo } from 'react';
-import type { StripeSubscription } from '../../api/subscriptions.api';
-import { serverCacheUtil } from '../../server-cache/server-cache.api';
-import { type StoragePlanData, useStoragePlanQuery } from '../../server-cache/subscriptions.endpoints';
-import { useAppDispatch } from '../../state/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../api/errors';
+import {
+  getPaymentMethod,
+  getStripeProducts,
+  getSubscriptions,
+  getUserGrants,
+  type PaymentCard,
+  type StripeProductsReply,
+  type StripeSubscription,
+  type UserGrant,
+} from '../../api/subscriptions.api';
 
-export type { StoragePlanData };
+/** account.md §3 Storage plan data, as one load. */
+export interface StoragePlanData {
+  products: StripeProductsReply['products'];
+  availableTrial: number;
+  grants: UserGrant[];
+  subscriptions: StripeSubscription[];
+  /** null when the user has no card (404). */
+  card: PaymentCard | null;
+}
 
 export type StoragePlanLoad =
   | { status: 'loading'; data: StoragePlanData | null }
   | { status: 'loaded'; data: StoragePlanData }
   | { status: 'failed'; data: StoragePlanData | null };
+
+async function cardOrNull(signal?: AbortSignal): Promise<PaymentCard | null> {
+  try {
+    return await getPaymentMethod(signal);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function loadStoragePlan(signal?: AbortSignal): Promise<StoragePlanData> {
+  const [catalogue, grants, subscriptions, card] = await Promise.all([
+    getStripeProducts(signal),
+    getUserGrants(signal),
+    getSubscriptions(signal),
+    cardOrNull(signal),
+  ]);
+  return {
+    products: catalogue.products,
+    availableTrial: catalogue.available_trial,
+    grants,
+    subscriptions,
+    card,
+  };
+}
 
 const planChangeListeners = new Set<() => void>();
 
@@ -19,28 +58,33 @@ export function announcePlanChanged(): void {
   for (const listener of planChangeListeners) listener();
 }
 
-/** The storage plan data from the cache while `active`; `reload` reads it again (after a change). */
+/** Loads the storage plan data while `active`; `reload` reads it again (after a change). */
 export function useStoragePlan(active = true) {
-  const dispatch = useAppDispatch();
-  const read = useStoragePlanQuery(active ? undefined : skipToken);
-  const { refetch } = read;
+  const [load, setLoad] = useState<StoragePlanLoad>({ status: 'loading', data: null });
+  const running = useRef<AbortController | null>(null);
   const reload = useCallback(() => {
-    if (active) void refetch();
-  }, [active, refetch]);
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setLoad((previous) => ({ status: 'loading', data: previous.data }));
+    loadStoragePlan(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setLoad({ status: 'loaded', data });
+      },
+      () => {
+        if (!controller.signal.aborted) setLoad((previous) => ({ status: 'failed', data: previous.data }));
+      },
+    );
+  }, []);
   useEffect(() => {
     if (!active) return;
-    const changed = () => dispatch(serverCacheUtil.invalidateTags(['StoragePlan']));
-    planChangeListeners.add(changed);
+    reload();
+    planChangeListeners.add(reload);
     return () => {
-      planChangeListeners.delete(changed);
+      planChangeListeners.delete(reload);
+      running.current?.abort();
     };
-  }, [active, dispatch]);
-  const load = useMemo<StoragePlanLoad>(() => {
-    const data = read.data ?? null;
-    if (read.isFetching) return { status: 'loading', data };
-    if (read.isError) return { status: 'failed', data };
-    return data ? { status: 'loaded', data } : { status: 'loading', data };
-  }, [read.data, read.isFetching, read.isError]);
+  }, [active, reload]);
   return { load, reload };
 }
 

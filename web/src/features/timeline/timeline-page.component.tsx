@@ -6,7 +6,7 @@ import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useS
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type FeedEvent, useChangeFeed } from '../../change-feed/use-change-feed';
+import type { ChangeFeedHook } from '../../api/job-feed.api';
 import { onFileActionEvent } from '../../file-actions/file-action.events';
 import type { FileActionAccount, FileActionContext } from '../../file-actions/file-action.types';
 import { lazyPart } from '../../routing/lazy-part';
@@ -38,7 +38,7 @@ import {
   type TimelineSection,
   timelineActions,
 } from './timeline.slice';
-import { applyTimelineEvents, loadRecents, loadTimeline, pollChanges } from './timeline.thunks';
+import { loadRecents, loadTimeline, pollChanges } from './timeline.thunks';
 import { defaultRecentsFilter, isTimelineFilter, type TimelineFilterId } from './timeline-filter';
 import { TimelineFilterBar } from './timeline-filter-bar.component';
 import { TimelineGrid, type TimelineGridHandle } from './timeline-grid.component';
@@ -76,7 +76,16 @@ export interface TimelinePageProps {
    * selection beyond `max` is refused.
    */
   picker?: TimelinePicker;
+  /**
+   * The live change feed (core.md §4): a long poll from the serial the timeline reflects, each
+   * wake reading the changes. Without it (a picker) the feed is read on arrival and on focus.
+   */
+  useChangeFeed?: ChangeFeedHook;
 }
+
+export type { ChangeFeedHook } from '../../api/job-feed.api';
+
+const noChangeFeed: ChangeFeedHook = () => {};
 
 export interface TimelinePicker {
   max?: number;
@@ -98,7 +107,13 @@ const findFile = (sections: readonly TimelineSection[], id: string): TimelineFil
   return undefined;
 };
 
-export function TimelinePage({ account, onUpload, filesStored = 0, picker }: TimelinePageProps) {
+export function TimelinePage({
+  account,
+  onUpload,
+  filesStored = 0,
+  picker,
+  useChangeFeed = noChangeFeed,
+}: TimelinePageProps) {
   const { t, i18n } = useTranslation('timeline');
   const dispatch = useDispatch();
   const store = useStore<TimelineRootState>();
@@ -170,12 +185,8 @@ export function TimelinePage({ account, onUpload, filesStored = 0, picker }: Tim
   // Change feed on arrival (restores in the trash, deletions in the viewer made while the timeline
   // was not shown) and when the tab regains focus; the long poll below brings the rest as it
   // happens. Expired months refetch while in view.
-  const onFeedEvents = useCallback(
-    (events: FeedEvent[], serial: number) => void applyTimelineEvents(dispatch, getState, events, serial),
-    [dispatch, getState],
-  );
-  // A picker lends the timeline to another view, which keeps the feed.
-  useChangeFeed(picker ? null : timeline.jobId, { seq: timeline.serial }, onFeedEvents);
+  const feedLookup = useCallback(() => pollChanges(dispatch, getState), [dispatch, getState]);
+  useChangeFeed(timeline.jobId, timeline.serial, feedLookup);
   useEffect(() => {
     const poll = () => void pollChanges(dispatch, getState);
     poll();

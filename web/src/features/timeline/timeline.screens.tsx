@@ -3,6 +3,7 @@ import { lazyPart, usePartReady } from '../../routing/lazy-part';
 import { routesOf, type ScreenRoute, SIGNED_IN_ROUTE } from '../../routing/screen-route';
 import { useAppDispatch } from '../../state/hooks';
 import type { AppDispatch } from '../../state/store';
+import type { ChangeFeedHook } from './timeline-page.component';
 import { prefetchTimeline, TIMELINE_PATH } from './timeline-prefetch';
 
 const TimelinePage = lazyPart(() =>
@@ -18,16 +19,25 @@ export interface TimelineScreenSlots {
   useFilesStored(): number;
   /** Opens the upload dialog (the empty timeline offers a local upload). */
   openUpload(dispatch: AppDispatch): void;
+  /** The live change feed (the job syncer). */
+  useChangeFeed: ChangeFeedHook;
 }
 
-function TimelineScreen({ useAccount, useFilesStored, openUpload }: TimelineScreenSlots) {
+function TimelineScreen({ useAccount, useFilesStored, openUpload, useChangeFeed }: TimelineScreenSlots) {
   const dispatch = useAppDispatch();
   const account = useAccount();
   const filesStored = useFilesStored();
   // Nothing until the page's code is in, rather than suspending: see usePartReady.
   const ready = usePartReady(TimelinePage);
   if (!ready) return null;
-  return <TimelinePage account={account} onUpload={() => openUpload(dispatch)} filesStored={filesStored} />;
+  return (
+    <TimelinePage
+      account={account}
+      onUpload={() => openUpload(dispatch)}
+      filesStored={filesStored}
+      useChangeFeed={useChangeFeed}
+    />
+  );
 }
 
 export const timelineScreens = (slots: TimelineScreenSlots): readonly ScreenRoute[] => [

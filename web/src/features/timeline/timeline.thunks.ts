@@ -1,5 +1,5 @@
-import { fetchDefaultJob, fetchMonths, fetchRecents, fetchTiles } from '../../api/timeline.api';
-import type { FeedEvent } from '../../change-feed/feed-events.rules';
+import { CHANGE_FILE_REMOVED } from '@nordlys/contract/timeline';
+import { fetchChanges, fetchDefaultJob, fetchMonths, fetchRecents, fetchTiles } from '../../api/timeline.api';
 import { selectionActions } from './selection.slice';
 import { type TimelineRootState, timelineActions } from './timeline.slice';
 import {
@@ -76,41 +76,34 @@ export async function loadRecents(dispatch: Dispatch, getState: GetState): Promi
 }
 
 /**
- * Applies the job's change events up to `serial`: removed files leave at once, and any other
- * change refreshes the counts (which marks changed months for refetch).
+ * Reads the job's change feed since the serial the loaded data reflects; removed files leave at
+ * once, and any change refreshes the counts (which marks changed months for refetch).
  */
-export async function applyTimelineEvents(
+export async function pollChanges(
   dispatch: Dispatch,
   getState: GetState,
-  events: readonly FeedEvent[],
-  serial: number,
-): Promise<void> {
-  const removed = events.flatMap((event) => (event.kind === 'fileRemoved' ? [event.fileId] : []));
+): Promise<{ applied: number; serial: number }> {
+  const { jobId, serial } = timelineOf(getState);
+  if (!jobId || serial === null) return { applied: 0, serial: serial ?? 0 };
+  let feed: Awaited<ReturnType<typeof fetchChanges>>;
+  try {
+    feed = await fetchChanges(jobId, serial);
+  } catch {
+    return { applied: 0, serial };
+  }
+  if (feed.changes.length === 0) {
+    dispatch(timelineActions.serialSeen(feed.serial));
+    return { applied: 0, serial: feed.serial };
+  }
+  const removed = feed.changes.filter((c) => c.type === CHANGE_FILE_REMOVED).map((c) => c.id);
   if (removed.length > 0) {
     dispatch(timelineActions.filesRemoved(removed));
     dispatch(selectionActions.filesRemoved(removed));
   }
-  dispatch(timelineActions.serialSeen(serial));
-  if (events.some((event) => event.kind !== 'fileRemoved')) {
+  dispatch(timelineActions.serialSeen(feed.serial));
+  if (feed.changes.some((c) => c.type !== CHANGE_FILE_REMOVED)) {
     if (isRecentsFilter(timelineOf(getState).filter)) dispatch(timelineActions.sectionsInvalidated('all'));
     await loadTimeline(dispatch, getState);
   }
-}
-
-/**
- * Reads the job's changes since the serial the loaded data reflects, outside the long poll (on
- * arrival, when the tab regains focus, and in the picker, which does not follow the feed).
- */
-export async function pollChanges(dispatch: Dispatch, getState: GetState): Promise<void> {
-  const { jobId, serial } = timelineOf(getState);
-  if (!jobId || serial === null) return;
-  let feed: { serial: number; events: FeedEvent[] };
-  try {
-    // The feed's code is loaded with the first read, not with the timeline's first load.
-    const { readFeedEvents } = await import('../../change-feed/change-feed');
-    feed = await readFeedEvents(jobId, serial);
-  } catch {
-    return;
-  }
-  await applyTimelineEvents(dispatch, getState, feed.events, feed.serial);
+  return { applied: feed.changes.length, serial: feed.serial };
 }

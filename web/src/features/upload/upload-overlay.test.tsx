@@ -1,11 +1,12 @@
 import type { FileRecord } from '@nordlys/contract/file';
+import { configureStore } from '@reduxjs/toolkit';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setAuthToken } from '../../api/session';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import type { TransportUpload, UploadTransport } from './upload.transport';
 import { MAX_FILE_SIZE } from './upload-checks';
 import { UploadOverlay } from './upload-overlay.component';
@@ -40,7 +41,7 @@ function fakeTransport(uploads: string[]): UploadTransport {
 
 function mount() {
   setAuthToken('token');
-  const store = createAppStore();
+  const store = configureStore({ reducer: rootReducer });
   const uploads: string[] = [];
   const router = createMemoryRouter([
     { path: '/', element: <UploadOverlay transport={fakeTransport(uploads)} /> },

@@ -1,9 +1,10 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { stubResizeObserver } from '../../test/resize-observer';
 import { UploadButton } from './upload-button.component';
 import { UploadPanel } from './upload-panel.component';
@@ -142,7 +143,7 @@ describe('panel summary', () => {
 });
 
 function mountPanel() {
-  const store = createAppStore();
+  const store = configureStore({ reducer: rootReducer });
   const queue = () => selectUploadQueue(store.getState() as UploadRootState);
   function Harness() {
     return <UploadPanel queue={useSelector(selectUploadQueue)} dispatch={useDispatch()} safari={false} />;
@@ -252,7 +253,7 @@ describe('upload status panel', () => {
 
 describe('Upload button', () => {
   function mountButton(readOnly: boolean) {
-    const store = createAppStore();
+    const store = configureStore({ reducer: rootReducer });
     store.dispatch(a.accountChecked({ readOnly }));
     render(
       <Provider store={store}>

@@ -1,6 +1,7 @@
 import type { DedupReply, FileRecord } from '@nordlys/contract/file';
+import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../state/store';
+import { rootReducer } from '../../state/store';
 import { PROCESSING_POLL_MS, UploadEngine } from './upload.engine';
 import {
   type TransportUpload,
@@ -120,7 +121,7 @@ let dispatched: { type: string; payload?: unknown }[];
 let remembered: [string, string][];
 
 function makeStore() {
-  return createAppStore();
+  return configureStore({ reducer: rootReducer });
 }
 const queue = () => selectUploadQueue(store.getState() as UploadRootState);
 const rows = () => selectUploadItems(queue()).map((item) => [item.name, item.status, item.statusReason]);
